@@ -1,0 +1,81 @@
+# lyt: a language for tensor layouts.
+#
+#   make               build build/lyt and build/liblyt.a
+#   make test          build, then run the whole test suite
+#   make SAN=1 test    the same under ASan+UBSan (in build-san/)
+#   make CC=clang      any C11 compiler; warnings are errors
+#   make bench         lyt against pycute (needs a CUTLASS checkout, see bench/)
+
+CC      ?= cc
+RE2C    ?= re2c
+LEMON   ?= lemon
+LEMPAR  ?= $(firstword $(wildcard /usr/share/lemon/lempar.c /usr/local/share/lemon/lempar.c) /usr/share/lemon/lempar.c)
+OPT     ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wundef -Wmissing-prototypes -Wstrict-prototypes -Wpointer-arith
+ifeq ($(SAN),1)
+BUILD   ?= build-san
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else
+BUILD   ?= build
+SANFLAGS =
+endif
+GEN      = $(BUILD)/gen
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinterp -Ilang -I$(GEN) -DLYT_STDLIB_DIR='"$(CURDIR)/stdlib"'
+ALL_CFLAGS = $(WARN) $(OPT) $(SANFLAGS) $(CFLAGS)
+LDLIBS_REPL = -ledit
+
+CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coalesce.c \
+       interp/compose.c interp/tiling.c interp/swizzle.c interp/cute_read.c
+INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/api.c \
+         interp/lib_core.c interp/lib_stride.c lang/build.c
+GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
+LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
+
+.PHONY: all test clean tools unit golden
+all: tools $(BUILD)/lyt $(BUILD)/liblyt.a
+
+# One line that names the packages, instead of a cryptic failure later.
+tools:
+	@command -v $(RE2C) >/dev/null 2>&1 && command -v $(LEMON) >/dev/null 2>&1 && test -f $(LEMPAR) \
+	  && test -f /usr/include/editline/readline.h \
+	  || { echo "lyt: missing build tools: apt-get install -y re2c lemon libedit-dev"; exit 1; }
+
+$(GEN)/lexer.c: lang/lexer.re $(GEN)/parser.h | $(GEN)
+	$(RE2C) -W -Werror --no-generation-date --no-version -o $@ $<
+
+$(GEN)/parser.c $(GEN)/parser.h: lang/parser.y | $(GEN)
+	cp lang/parser.y $(GEN)/parser.y
+	$(LEMON) -q -T$(LEMPAR) -d$(GEN) $(GEN)/parser.y >/dev/null
+	@test -f $(GEN)/parser.h
+
+$(GEN):
+	mkdir -p $@
+
+# The generated lexer/parser get the same warnings, minus ones Lemon trips.
+$(GEN)/%.o: $(GEN)/%.c $(GEN)/parser.h
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -Wno-unused-parameter -Wno-unused-variable -Wno-missing-prototypes -c -o $@ $<
+
+$(BUILD)/%.o: %.c $(GEN)/parser.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/liblyt.a: $(LIBOBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/lyt: $(BUILD)/interp/main.o $(BUILD)/liblyt.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_REPL)
+
+$(BUILD)/test_stride: tests/unit/test_stride.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+
+$(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+
+test: all $(BUILD)/test_stride $(BUILD)/runner
+	@sh tests/run.sh $(BUILD)
+
+clean:
+	rm -rf build build-san build-clang
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

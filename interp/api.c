@@ -1,0 +1,194 @@
+/*
+** api.c: the public entry points of lyt.h.
+**
+** Every entry runs protected: a setjmp here is the one place errors
+** unwind to. After an error the scratch arena is rolled back, so a
+** failed statement leaves nothing behind but the error itself.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "../lang/parse.h"
+#include "state.h"
+
+#ifndef LYT_STDLIB_DIR
+#define LYT_STDLIB_DIR "stdlib"
+#endif
+
+static const char oom_diag[] = "error: out of memory\n";
+
+void lyt_config_init(lyt_config *c) {
+  memset(c, 0, sizeof *c);
+  c->alloc = lytA_default_alloc;
+  c->stdlib_path = LYT_STDLIB_DIR;
+  c->mem_limit = (size_t)1 << 30;
+  c->max_depth = 200;
+  c->max_steps = 100000000;
+}
+
+/* Keep the formatted error in host memory: the scratch arena it was
+** built in is about to be released. */
+static void keep_diag(lyt_state *L, const char *text) {
+  size_t n = strlen(text) + 1;
+  if (n > L->diagcap) {
+    char *d = L->cfg.alloc(L->cfg.alloc_ud, L->diag, L->diagcap, n);
+    if (!d) { L->cfg.alloc(L->cfg.alloc_ud, L->diag, L->diagcap, 0); L->diag = NULL; L->diagcap = 0; return; }
+    L->diag = d;
+    L->diagcap = n;
+  }
+  memcpy(L->diag, text, n);
+}
+
+/* Format a runtime error in an arena of its own, guarded by its own
+** escape, so running out of memory here cannot loop. */
+static void format_error(lyt_state *L) {
+  if (L->diag_pending) { keep_diag(L, L->diag_pending); return; }
+  lytA_arena a;
+  jmp_buf jb;
+  lytS_ctx cx;
+  lytA_init(&a, L->cfg.alloc, L->cfg.alloc_ud, 0);
+  memset(&cx, 0, sizeof cx);
+  cx.arena = &a;
+  cx.jb = &jb;
+  if (setjmp(jb) == 0) {
+    lytS_buf b;
+    lytS_buf_init(&b, &cx);
+    lytL_format_diag(&b, L->errloc, L->cx.msg);
+    keep_diag(L, b.p);
+  } else {
+    keep_diag(L, oom_diag);
+  }
+  lytA_free(&a);
+}
+
+typedef void (*protected_fn)(lyt_state *L, void *ud);
+
+static int protect(lyt_state *L, protected_fn fn, void *ud) {
+  jmp_buf jb, *old = L->cx.jb;
+  lytA_mark m = lytA_getmark(&L->scratch);
+  int status = LYT_OK;
+  L->cx.jb = &jb;
+  L->cx.code = LYT_OK;
+  L->cx.msg[0] = 0;
+  L->incomplete = 0;
+  L->diag_pending = NULL;
+  L->errloc.src = NULL;
+  if (setjmp(jb) == 0) {
+    fn(L, ud);
+  } else {
+    status = L->cx.code ? L->cx.code : LYT_ERRRUN;
+    format_error(L);
+    L->frame = NULL;
+    L->depth = 0;
+  }
+  lytA_release(&L->scratch, m);
+  L->cx.jb = old;
+  return status;
+}
+
+/* ---------------------------------------------------------------------
+** States
+** ------------------------------------------------------------------- */
+
+static void open_libs(lyt_state *L, void *ud) {
+  static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib };
+  (void)ud;
+  for (size_t k = 0; k < sizeof libs / sizeof libs[0]; k++)
+    for (const lytI_builtin *b = libs[k]; b->name; b++) {
+      lyt_value v = { .kind = LYT_VBUILTIN };
+      v.u.bi = b;
+      lytI_setglobal(L, lytI_intern(L, b->name, strlen(b->name)), v);
+    }
+  static const char *const consts[] = { "LayoutLeft", "LayoutRight" };
+  for (size_t k = 0; k < 2; k++) {
+    lyt_value v = { .kind = LYT_VSTR };
+    v.u.str.s = lytI_intern(L, consts[k], strlen(consts[k]));
+    v.u.str.len = (int64_t)strlen(consts[k]);
+    lytI_setglobal(L, v.u.str.s, v);
+  }
+}
+
+lyt_state *lyt_open(const lyt_config *c) {
+  lyt_config cfg;
+  if (c) cfg = *c; else lyt_config_init(&cfg);
+  if (!cfg.alloc) cfg.alloc = lytA_default_alloc;
+  lyt_state *L = cfg.alloc(cfg.alloc_ud, NULL, 0, sizeof *L);
+  if (!L) return NULL;
+  memset(L, 0, sizeof *L);
+  L->cfg = cfg;
+  lytA_init(&L->code, cfg.alloc, cfg.alloc_ud, 0);
+  lytA_init(&L->perm, cfg.alloc, cfg.alloc_ud, 0);
+  lytA_init(&L->scratch, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
+  L->cx.arena = &L->scratch;
+  const char *lib = cfg.stdlib_path ? cfg.stdlib_path : "";
+  char *libcopy = lytA_alloc(&L->code, strlen(lib) + 1);
+  if (libcopy) strcpy(libcopy, lib);
+  L->cfg.stdlib_path = libcopy;
+  if (!libcopy || protect(L, open_libs, NULL) != LYT_OK) {
+    lyt_close(L);
+    return NULL;
+  }
+  return L;
+}
+
+void lyt_close(lyt_state *L) {
+  if (!L) return;
+  lytA_free(&L->code);
+  lytA_free(&L->perm);
+  lytA_free(&L->scratch);
+  if (L->diag) L->cfg.alloc(L->cfg.alloc_ud, L->diag, L->diagcap, 0);
+  L->cfg.alloc(L->cfg.alloc_ud, L, sizeof *L, 0);
+}
+
+/* ---------------------------------------------------------------------
+** Running code
+** ------------------------------------------------------------------- */
+
+typedef struct chunk {
+  const char *src, *name;
+} chunk;
+
+static void run_chunk(lyt_state *L, void *ud) {
+  const chunk *c = ud;
+  lytI_run_src(L, c->name ? c->name : "<string>", c->src, strlen(c->src));
+}
+
+static void run_file(lyt_state *L, void *ud) {
+  lyt_loc nowhere = { NULL, 0, 0 };
+  lytI_run_file(L, (const char *)ud, nowhere);
+}
+
+int lyt_dostring(lyt_state *L, const char *src, const char *name) {
+  chunk c = { src, name };
+  L->echo = 0;
+  return protect(L, run_chunk, &c);
+}
+
+int lyt_doline(lyt_state *L, const char *src, const char *name) {
+  chunk c = { src, name };
+  L->echo = 1;
+  int s = protect(L, run_chunk, &c);
+  L->echo = 0;
+  return s;
+}
+
+int lyt_dofile(lyt_state *L, const char *path) {
+  L->echo = 0;
+  return protect(L, run_file, (void *)path);
+}
+
+int lyt_incomplete(const lyt_state *L) {
+  return L->incomplete;
+}
+
+const char *lyt_error(const lyt_state *L, const char **file, int *line, int *col) {
+  const lytL_src *s = L->errloc.src;
+  if (file) *file = s ? s->name : "";
+  if (line) *line = s ? L->errloc.line : 0;
+  if (col) *col = s ? L->errloc.col : 0;
+  return L->cx.msg;
+}
+
+const char *lyt_diagnostic(const lyt_state *L) {
+  return L->diag ? L->diag : (L->cx.code ? oom_diag : "");
+}

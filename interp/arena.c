@@ -1,0 +1,86 @@
+/*
+** arena.c: chunked bump allocator (see arena.h for why).
+*/
+#include "arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_MIN 8192  /* small blocks would make every statement pay */
+
+struct lytA_block {
+  lytA_block *prev;  /* older block */
+  size_t size;       /* usable bytes in data[] */
+  size_t used;       /* bytes handed out */
+  max_align_t data[];
+};
+
+void *lytA_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud; (void)osize;
+  if (nsize == 0) { free(ptr); return NULL; }
+  return realloc(ptr, nsize);
+}
+
+void lytA_init(lytA_arena *a, lyt_alloc_fn f, void *ud, size_t limit) {
+  a->alloc = f ? f : lytA_default_alloc;
+  a->ud = ud;
+  a->head = NULL;
+  a->total = 0;
+  a->limit = limit;
+}
+
+static lytA_block *grow(lytA_arena *a, size_t n) {
+  size_t size = n > BLOCK_MIN ? n : BLOCK_MIN;
+  if (a->head && a->head->size * 2 > size && a->head->size < (1u << 20))
+    size = a->head->size * 2;  /* geometric growth keeps the chain short */
+  if (size > SIZE_MAX / 2 - sizeof(lytA_block)) return NULL;
+  if (a->limit && a->total + size > a->limit) {
+    if (a->total + n > a->limit) return NULL;
+    size = n;
+  }
+  lytA_block *b = a->alloc(a->ud, NULL, 0, sizeof(lytA_block) + size);
+  if (!b) return NULL;
+  b->prev = a->head;
+  b->size = size;
+  b->used = 0;
+  a->head = b;
+  a->total += size;
+  return b;
+}
+
+void *lytA_alloc(lytA_arena *a, size_t n) {
+  const size_t al = sizeof(max_align_t);
+  if (n > SIZE_MAX - al) return NULL;
+  n = (n + al - 1) / al * al;
+  if (n == 0) n = al;
+  lytA_block *b = a->head;
+  if (!b || b->size - b->used < n) {
+    b = grow(a, n);
+    if (!b) return NULL;
+  }
+  void *p = (char *)b->data + b->used;
+  b->used += n;
+  return p;
+}
+
+lytA_mark lytA_getmark(const lytA_arena *a) {
+  lytA_mark m = { a->head, a->head ? a->head->used : 0 };
+  return m;
+}
+
+static void drop_block(lytA_arena *a) {
+  lytA_block *b = a->head;
+  a->head = b->prev;
+  a->total -= b->size;
+  a->alloc(a->ud, b, sizeof(lytA_block) + b->size, 0);
+}
+
+void lytA_release(lytA_arena *a, lytA_mark m) {
+  while (a->head && a->head != m.block) drop_block(a);
+  if (a->head) a->head->used = m.used;
+}
+
+void lytA_free(lytA_arena *a) {
+  while (a->head) drop_block(a);
+}

@@ -1,0 +1,73 @@
+/*
+** builtin.h: how C functions are exposed to lyt code.
+**
+** A library is a NULL-terminated array of lytI_builtin. The evaluator
+** matches keyword arguments to the declared parameter names, checks the
+** argument count, fills missing optional parameters with nil, and then
+** calls fn with every argument positional. A builtin reports a bad
+** argument with lytI_argerr (the caret goes under that argument); a
+** failure inside a core (lytS_fail on lytI_cx) is reported at the call.
+** Both unwind by longjmp: a builtin never returns an error value.
+*/
+#ifndef LYT_BUILTIN_H
+#define LYT_BUILTIN_H
+
+#include "../lang/source.h"
+#include "value.h"
+
+typedef struct lyt_state lyt_state;
+
+#define LYT_MAX_PARAMS 8
+
+typedef struct lytI_call {
+  lyt_state *L;
+  int argc;                /* number of parameter slots (declared params) */
+  lyt_value *argv;         /* argv[i]: argument for params[i], nil if absent */
+  const lyt_loc *argloc;   /* argloc[i]: where it was written (the call if absent) */
+  int nextra;              /* variadic builtins: total positional count, see below */
+  lyt_loc loc;             /* the call itself */
+  const struct lytI_builtin *self;
+} lytI_call;
+
+typedef lyt_value (*lytI_cfn)(lytI_call *c);
+
+typedef struct lytI_builtin {
+  const char *name;                        /* lyt name */
+  lytI_cfn fn;
+  int8_t nreq;                             /* required parameters */
+  int8_t variadic;                         /* 1: any number of positionals in argv */
+  const char *params[LYT_MAX_PARAMS + 1];  /* names, NULL-terminated */
+  const char *doc;                         /* one line for :help */
+} lytI_builtin;
+
+/* Errors. */
+_Noreturn void lytI_argerr(lytI_call *c, int i, const char *fmt, ...) LYT_PRINTF(3, 4);
+_Noreturn void lytI_callerr(lytI_call *c, const char *fmt, ...) LYT_PRINTF(2, 3);
+lytS_ctx *lytI_cx(lytI_call *c);           /* the core context of the call */
+
+/* Building and reading values (all allocation in the statement arena). */
+lyt_value lytI_int(int64_t i);
+lyt_value lytI_bool(int b);
+lyt_value lytI_nil(void);
+lyt_value lytI_under(void);
+lyt_value lytI_str(lytI_call *c, const char *s);
+lyt_value lytI_tuple(lytI_call *c, int32_t n);   /* elements set to nil */
+lyt_value lytI_layout(lytS_layout l);
+const char *lytI_kindname(lyt_vkind k);
+const char *lytI_article(lyt_vkind k);       /* "a" or "an" */
+
+/* Argument conversion: each fails with lytI_argerr naming what was expected. */
+int64_t lytI_getint(lytI_call *c, int i);
+lytS_tup *lytI_gettup(lytI_call *c, int i);      /* int, `_` or nested tuple of them */
+lytS_layout lytI_getlayout(lytI_call *c, int i); /* a layout (an int n is n:1? no: error) */
+lytS_tiler *lytI_gettiler(lytI_call *c, int i);  /* a tiler, a layout, or a shape */
+int lytI_isnil(lytI_call *c, int i);
+
+/* Converting between interpreter values and core tuples. */
+lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why);  /* NULL + why */
+lyt_value lytI_tup2val(lytS_ctx *cx, const lytS_tup *t);
+
+/* Printing in CuTe's notation (no spaces, no static markers). */
+void lytI_print_value(lytS_buf *b, const lyt_value *v);
+
+#endif

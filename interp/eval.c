@@ -1,0 +1,633 @@
+/*
+** eval.c: the tree-walking evaluator.
+**
+** Each top-level statement runs with a fresh scratch arena mark; when it
+** ends, everything it allocated is released, after the values bound to
+** global names have been copied into the persistent arena. Errors leave
+** through lytI_error (a longjmp to the protected entry in api.c), which
+** is safe because every allocation belongs to an arena.
+**
+** `(x)` is grouping, except where CuTe notation is being written: on
+** either side of `:` and inside a tuple literal, `(3)` is the rank-1
+** tuple CuTe prints as `(3)`. eval_shape() is that second reading.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../lang/parse.h"
+#include "parser.h"
+#include "state.h"
+
+#define LYT_MAX_FILE (16u << 20)  /* larger inputs are not layout scripts */
+
+static lyt_value eval(lyt_state *L, const lytP_node *n);
+static void exec(lyt_state *L, const lytP_node *s);
+
+void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  L->errloc = loc;
+  lytS_vfail(&L->cx, code, fmt, ap);
+}
+
+static void *scratch(lyt_state *L, size_t n) {
+  return lytS_alloc(&L->cx, n);
+}
+
+static void step(lyt_state *L, const lytP_node *n) {
+  if (++L->steps > L->cfg.max_steps)
+    lytI_error(L, n->loc, LYT_ERRLIMIT,
+               "evaluation step limit reached (%lld steps in one statement)",
+               (long long)L->cfg.max_steps);
+}
+
+/* ---------------------------------------------------------------------
+** Names
+** ------------------------------------------------------------------- */
+
+static lyt_value *find_local(lyt_state *L, const char *name) {
+  lytI_frame *f = L->frame;
+  if (!f) return NULL;
+  for (int32_t i = f->n - 1; i >= 0; i--)
+    if (f->local[i].name == name) return &f->local[i].v;
+  return NULL;
+}
+
+static void set_local(lyt_state *L, const char *name, lyt_value v) {
+  lytI_frame *f = L->frame;
+  lyt_value *old = find_local(L, name);
+  if (old) { *old = v; return; }
+  if (f->n == f->cap) {
+    int32_t ncap = f->cap ? f->cap * 2 : 8;
+    lytI_slot *ns = scratch(L, sizeof *ns * (size_t)ncap);
+    if (f->n) memcpy(ns, f->local, sizeof *ns * (size_t)f->n);
+    f->local = ns;
+    f->cap = ncap;
+  }
+  f->local[f->n].name = name;
+  f->local[f->n++].v = v;
+}
+
+static void bind(lyt_state *L, const char *name, lyt_value v) {
+  if (L->frame) { set_local(L, name, v); return; }
+  lytS_ctx cx = L->cx;
+  cx.arena = &L->perm;  /* outlives the statement */
+  lytI_setglobal(L, name, lytI_copy(&cx, v));
+}
+
+static lyt_value lookup(lyt_state *L, const lytP_node *n) {
+  lyt_value *v = find_local(L, n->str);
+  if (!v) v = lytI_getglobal(L, n->str);
+  if (!v) lytI_error(L, n->loc, LYT_ERRRUN, "unknown name '%s'", n->str);
+  return *v;
+}
+
+/* ---------------------------------------------------------------------
+** Literals
+** ------------------------------------------------------------------- */
+
+static lyt_value eval_shape(lyt_state *L, const lytP_node *n);
+
+static lyt_value tuple_of(lyt_state *L, const lytP_node *n, int kind) {
+  lyt_value t;
+  t.kind = kind;
+  t.u.tup.n = n->n;
+  t.u.tup.e = scratch(L, sizeof(lyt_value) * (size_t)(n->n ? n->n : 1));
+  int32_t i = 0;
+  for (const lytP_node *e = n->list; e; e = e->next)
+    t.u.tup.e[i++] = kind == LYT_VTUP ? eval_shape(L, e) : eval(L, e);
+  return t;
+}
+
+static lyt_value eval_shape(lyt_state *L, const lytP_node *n) {
+  if (n->kind != N_PAREN) return eval(L, n);
+  lyt_value t;
+  t.kind = LYT_VTUP;
+  t.u.tup.n = 1;
+  t.u.tup.e = scratch(L, sizeof(lyt_value));
+  t.u.tup.e[0] = eval_shape(L, n->a);
+  return t;
+}
+
+static lytS_tup *to_tup(lyt_state *L, const lytP_node *n, lyt_value v, const char *what) {
+  const char *why = NULL;
+  lytS_tup *t = lytI_val2tup(&L->cx, &v, &why);
+  if (!t)
+    lytI_error(L, n->loc, LYT_ERRRUN, "%s of a layout must be an integer or a tuple of integers (%s)",
+               what, why);
+  return t;
+}
+
+static lyt_value eval_layout(lyt_state *L, const lytP_node *n) {
+  lytS_tup *shape = to_tup(L, n->a, eval_shape(L, n->a), "the shape");
+  lytS_tup *stride = to_tup(L, n->b, eval_shape(L, n->b), "the stride");
+  L->errloc = n->loc;
+  return lytI_layout(lytS_layout_make(&L->cx, shape, stride));
+}
+
+/* ---------------------------------------------------------------------
+** Operators
+** ------------------------------------------------------------------- */
+
+static int64_t int_operand(lyt_state *L, const lytP_node *n, lyt_value v, const char *op) {
+  if (v.kind != LYT_VINT)
+    lytI_error(L, n->loc, LYT_ERRRUN, "operator '%s' needs integers, got %s", op,
+               lytI_kindname(v.kind));
+  return v.u.i;
+}
+
+static int64_t floordiv(lyt_state *L, const lytP_node *n, int64_t a, int64_t b, int mod) {
+  if (b == 0) lytI_error(L, n->loc, LYT_ERRRUN, "division by zero");
+  if (a == INT64_MIN && b == -1) lytI_error(L, n->loc, LYT_ERRRUN, "integer overflow in division");
+  int64_t q = a / b, r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) { q--; r += b; }
+  return mod ? r : q;
+}
+
+static lyt_value concat(lyt_state *L, lyt_value a, lyt_value b) {
+  char *s = scratch(L, (size_t)(a.u.str.len + b.u.str.len + 1));
+  memcpy(s, a.u.str.s, (size_t)a.u.str.len);
+  memcpy(s + a.u.str.len, b.u.str.s, (size_t)b.u.str.len);
+  s[a.u.str.len + b.u.str.len] = 0;
+  lyt_value v = { .kind = LYT_VSTR };
+  v.u.str.s = s;
+  v.u.str.len = a.u.str.len + b.u.str.len;
+  return v;
+}
+
+static lyt_value arith(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
+  const char *op = lytP_tokname(n->op);
+  if (n->op == TK_PLUS && a.kind == LYT_VSTR && b.kind == LYT_VSTR) return concat(L, a, b);
+  int64_t x = int_operand(L, n->a, a, op + 1), y = int_operand(L, n->b, b, op + 1);
+  L->errloc = n->loc;
+  switch (n->op) {
+    case TK_PLUS: return lytI_int(lytS_add(&L->cx, x, y));
+    case TK_MINUS: return lytI_int(lytS_sub(&L->cx, x, y));
+    case TK_STAR: return lytI_int(lytS_mul(&L->cx, x, y));
+    case TK_SLASH: return lytI_int(floordiv(L, n, x, y, 0));
+    default: return lytI_int(floordiv(L, n, x, y, 1));
+  }
+}
+
+static lyt_value compare(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
+  if (n->op == TK_EQ) return lytI_bool(lytI_equal(&a, &b));
+  if (n->op == TK_NE) return lytI_bool(!lytI_equal(&a, &b));
+  const char *op = lytP_tokname(n->op);
+  int64_t x = int_operand(L, n->a, a, op), y = int_operand(L, n->b, b, op);
+  switch (n->op) {
+    case TK_LT: return lytI_bool(x < y);
+    case TK_LE: return lytI_bool(x <= y);
+    case TK_GT: return lytI_bool(x > y);
+    default: return lytI_bool(x >= y);
+  }
+}
+
+static lyt_value eval_binop(lyt_state *L, const lytP_node *n) {
+  lyt_value a = eval(L, n->a), b = eval(L, n->b);
+  switch (n->op) {
+    case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE:
+      return compare(L, n, a, b);
+    default:
+      return arith(L, n, a, b);
+  }
+}
+
+static int truth(lyt_state *L, const lytP_node *n, lyt_value v) {
+  if (v.kind != LYT_VBOOL)
+    lytI_error(L, n->loc, LYT_ERRRUN, "condition must be true or false, got %s",
+               lytI_kindname(v.kind));
+  return (int)v.u.i;
+}
+
+static lyt_value eval_unop(lyt_state *L, const lytP_node *n) {
+  lyt_value a = eval(L, n->a);
+  if (n->op == TK_NOT) return lytI_bool(!truth(L, n->a, a));
+  int64_t x = int_operand(L, n->a, a, "-");
+  L->errloc = n->loc;
+  return lytI_int(lytS_sub(&L->cx, 0, x));
+}
+
+static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
+  lyt_value t = eval(L, n->a), i = eval(L, n->b);
+  int64_t k = int_operand(L, n->b, i, "[]");
+  if (t.kind == LYT_VLAYOUT) {
+    lyt_value f = *lytI_getglobal(L, lytI_intern(L, "get", 3));
+    lyt_loc locs[2] = { n->a->loc, n->b->loc };
+    lyt_value args[2] = { t, i };
+    return lytI_call_value(L, f, 2, args, locs, n->loc);
+  }
+  if (t.kind != LYT_VTUP && t.kind != LYT_VTILER)
+    lytI_error(L, n->a->loc, LYT_ERRRUN, "cannot index a %s", lytI_kindname(t.kind));
+  if (k < 0 || k >= t.u.tup.n)
+    lytI_error(L, n->b->loc, LYT_ERRRUN, "index %lld out of range for a tuple of rank %d",
+               (long long)k, (int)t.u.tup.n);
+  return t.u.tup.e[k];
+}
+
+/* ---------------------------------------------------------------------
+** Calls
+** ------------------------------------------------------------------- */
+
+typedef struct args {
+  int n;
+  lyt_value *v;
+  lyt_loc *loc;
+  const char **kw;   /* keyword name or NULL */
+} args;
+
+static args eval_args(lyt_state *L, const lytP_node *call) {
+  args a;
+  size_t k = (size_t)(call->n ? call->n : 1);
+  a.n = call->n;
+  a.v = scratch(L, sizeof *a.v * k);
+  a.loc = scratch(L, sizeof *a.loc * k);
+  a.kw = scratch(L, sizeof *a.kw * k);
+  int i = 0;
+  for (const lytP_node *e = call->list; e; e = e->next, i++) {
+    a.v[i] = eval(L, e->a);
+    a.loc[i] = e->str ? e->loc : e->a->loc;
+    a.kw[i] = e->str;
+    if (!e->str && i > 0 && a.kw[i - 1])
+      lytI_error(L, a.loc[i], LYT_ERRRUN, "positional argument after a keyword argument");
+  }
+  return a;
+}
+
+static int param_index(const char *const *names, int np, const char *kw) {
+  for (int i = 0; i < np; i++)
+    if (strcmp(names[i], kw) == 0) return i;
+  return -1;
+}
+
+/* Match arguments to parameter slots: positionals first, then keywords. */
+static void match(lyt_state *L, const char *fname, const char *const *names, int np,
+                  const args *a, lyt_value *slot, lyt_loc *sloc, char *given, lyt_loc at) {
+  for (int i = 0; i < np; i++) {
+    slot[i] = lytI_nil();
+    sloc[i] = at;
+    given[i] = 0;
+  }
+  for (int i = 0; i < a->n; i++) {
+    int k = i;
+    if (a->kw[i]) {
+      k = param_index(names, np, a->kw[i]);
+      if (k < 0)
+        lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() has no parameter named '%s'", fname, a->kw[i]);
+      if (given[k])
+        lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() got two values for '%s'", fname, a->kw[i]);
+    } else if (i >= np) {
+      lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() takes at most %d argument%s, got %d",
+                 fname, np, np == 1 ? "" : "s", a->n);
+    }
+    slot[k] = a->v[i];
+    sloc[k] = a->loc[i];
+    given[k] = 1;
+  }
+}
+
+static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a, lyt_loc at) {
+  lytI_call c;
+  memset(&c, 0, sizeof c);
+  c.L = L;
+  c.loc = at;
+  c.self = b;
+  if (b->variadic) {
+    for (int i = 0; i < a->n; i++)
+      if (a->kw[i])
+        lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() takes no keyword arguments", b->name);
+    if (a->n < b->nreq)
+      lytI_error(L, at, LYT_ERRRUN, "%s() needs at least %d argument%s, got %d", b->name,
+                 b->nreq, b->nreq == 1 ? "" : "s", a->n);
+    c.argc = c.nextra = a->n;
+    c.argv = a->v;
+    c.argloc = a->loc;
+  } else {
+    int np = 0;
+    while (b->params[np]) np++;
+    lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
+    lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
+    char given[LYT_MAX_PARAMS + 1];
+    match(L, b->name, b->params, np, a, slot, sloc, given, at);
+    for (int i = 0; i < b->nreq; i++)
+      if (!given[i])
+        lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
+    c.argc = np;
+    c.nextra = a->n;
+    c.argv = slot;
+    c.argloc = sloc;
+  }
+  L->errloc = at;
+  return b->fn(&c);
+}
+
+static const char **param_names(lyt_state *L, const lytI_func *f) {
+  const char **names = scratch(L, sizeof *names * (size_t)(f->nparams + 1));
+  int i = 0;
+  for (const lytP_node *p = f->params; p; p = p->next) names[i++] = p->str;
+  return names;
+}
+
+static lyt_value run_body(lyt_state *L, const lytP_node *body) {
+  if (body->kind != N_BLOCK) return eval(L, body);
+  for (const lytP_node *s = body->list; s && !L->frame->returned; s = s->next) exec(L, s);
+  return L->frame->returned ? L->frame->ret : lytI_nil();
+}
+
+static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_loc at) {
+  if (L->depth >= L->cfg.max_depth)
+    lytI_error(L, at, LYT_ERRLIMIT, "call depth limit reached (%d nested calls)", L->cfg.max_depth);
+  int np = f->nparams;
+  lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
+  lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
+  char *given = scratch(L, (size_t)np + 1);
+  match(L, f->name, param_names(L, f), np, a, slot, sloc, given, at);
+  lytI_frame fr, *up = L->frame;
+  memset(&fr, 0, sizeof fr);
+  L->frame = &fr;
+  L->depth++;
+  int i = 0;
+  for (const lytP_node *p = f->params; p; p = p->next, i++) {
+    if (!given[i] && !p->a)
+      lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", f->name, p->str);
+    set_local(L, p->str, given[i] ? slot[i] : eval(L, p->a));
+  }
+  lyt_value r = run_body(L, f->body);
+  L->depth--;
+  L->frame = up;
+  return r;
+}
+
+static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt_loc fnloc) {
+  switch (f.kind) {
+    case LYT_VBUILTIN: return call_builtin(L, f.u.bi, a, at);
+    case LYT_VFUNC: return call_user(L, f.u.fn, a, at);
+    case LYT_VLAYOUT: case LYT_VCOMPOSED: case LYT_VSWIZZLE: {
+      for (int i = 0; i < a->n; i++)
+        if (a->kw[i]) lytI_error(L, a->loc[i], LYT_ERRRUN, "a layout takes no keyword arguments");
+      lyt_value *argv = scratch(L, sizeof *argv * (size_t)(a->n + 1));
+      argv[0] = f;
+      memcpy(argv + 1, a->v, sizeof *argv * (size_t)a->n);
+      lyt_loc *locs = scratch(L, sizeof *locs * (size_t)(a->n + 1));
+      locs[0] = fnloc;
+      memcpy(locs + 1, a->loc, sizeof *locs * (size_t)a->n);
+      lytI_call c;
+      memset(&c, 0, sizeof c);
+      c.L = L; c.loc = at; c.argc = c.nextra = a->n + 1; c.argv = argv; c.argloc = locs;
+      L->errloc = at;
+      return lytI_apply_layout(&c);
+    }
+    default:
+      lytI_error(L, fnloc, LYT_ERRRUN, "cannot call %s %s", lytI_article(f.kind),
+                 lytI_kindname(f.kind));
+  }
+}
+
+lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
+                          const lyt_loc *argloc, lyt_loc loc) {
+  args a;
+  a.n = argc;
+  a.v = argv;
+  a.loc = (lyt_loc *)argloc;
+  a.kw = scratch(L, sizeof *a.kw * (size_t)(argc + 1));
+  memset(a.kw, 0, sizeof *a.kw * (size_t)(argc + 1));
+  return apply(L, f, &a, loc, loc);
+}
+
+static lyt_value eval_call(lyt_state *L, const lytP_node *n) {
+  lyt_value f = eval(L, n->a);
+  args a = eval_args(L, n);
+  return apply(L, f, &a, n->loc, n->a->loc);
+}
+
+/* ---------------------------------------------------------------------
+** Expressions
+** ------------------------------------------------------------------- */
+
+static lyt_value eval(lyt_state *L, const lytP_node *n) {
+  step(L, n);
+  switch (n->kind) {
+    case N_INT: return lytI_int(n->ival);
+    case N_BOOL: return lytI_bool((int)n->ival);
+    case N_NIL: return lytI_nil();
+    case N_UNDER: return lytI_under();
+    case N_STR: {
+      lyt_value v = { .kind = LYT_VSTR };
+      v.u.str.s = n->str;
+      v.u.str.len = n->len;
+      return v;
+    }
+    case N_NAME: return lookup(L, n);
+    case N_PAREN: return eval(L, n->a);
+    case N_TUPLE: return tuple_of(L, n, LYT_VTUP);
+    case N_TILER: return tuple_of(L, n, LYT_VTILER);
+    case N_LAYOUT: return eval_layout(L, n);
+    case N_BINOP: return eval_binop(L, n);
+    case N_UNOP: return eval_unop(L, n);
+    case N_AND: return lytI_bool(truth(L, n->a, eval(L, n->a)) && truth(L, n->b, eval(L, n->b)));
+    case N_OR: return lytI_bool(truth(L, n->a, eval(L, n->a)) || truth(L, n->b, eval(L, n->b)));
+    case N_IF: return truth(L, n->c, eval(L, n->c)) ? eval(L, n->a) : eval(L, n->b);
+    case N_CALL: return eval_call(L, n);
+    case N_INDEX: return eval_index(L, n);
+    default: lytI_error(L, n->loc, LYT_ERRRUN, "internal error: not an expression");
+  }
+}
+
+/* ---------------------------------------------------------------------
+** Statements
+** ------------------------------------------------------------------- */
+
+static void write(lyt_state *L, const char *s, size_t n) {
+  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, s, n);
+}
+
+static void exec_print(lyt_state *L, const lytP_node *s) {
+  lytS_buf b;
+  lytS_buf_init(&b, &L->cx);
+  for (const lytP_node *e = s->list; e; e = e->next) {
+    lyt_value v = eval(L, e);
+    if (e != s->list) lytS_buf_add(&b, " ", 1);
+    if (v.kind == LYT_VSTR) lytS_buf_add(&b, v.u.str.s, (size_t)v.u.str.len);
+    else lytI_print_value(&b, &v);
+  }
+  lytS_buf_add(&b, "\n", 1);
+  write(L, b.p, b.n);
+}
+
+static void exec_fndef(lyt_state *L, const lytP_node *s) {
+  lytI_func *f = lytA_alloc(&L->code, sizeof *f);
+  if (!f) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+  f->name = s->str;
+  f->params = s->list;
+  f->nparams = s->n;
+  f->body = s->a;
+  f->loc = s->loc;
+  lyt_value v = { .kind = LYT_VFUNC };
+  v.u.fn = f;
+  bind(L, s->str, v);
+}
+
+static void exec_import(lyt_state *L, const lytP_node *s);
+
+static void exec(lyt_state *L, const lytP_node *s) {
+  switch (s->kind) {
+    case N_ASSIGN: bind(L, s->str, eval(L, s->a)); break;
+    case N_PRINT: exec_print(L, s); break;
+    case N_SHOW: { lyt_value v = eval(L, s->a); lytI_show(L, &v, s->a->loc); break; }
+    case N_FNDEF: exec_fndef(L, s); break;
+    case N_IMPORT: exec_import(L, s); break;
+    case N_RETURN:
+      if (!L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'return' outside a function");
+      L->frame->ret = eval(L, s->a);
+      L->frame->returned = 1;
+      break;
+    default: {
+      lyt_value v = eval(L, s->a);
+      if (L->echo && !L->frame && v.kind != LYT_VNIL) {
+        lytS_buf b;
+        lytS_buf_init(&b, &L->cx);
+        lytI_print_value(&b, &v);
+        lytS_buf_add(&b, "\n", 1);
+        write(L, b.p, b.n);
+      }
+    }
+  }
+}
+
+/* ---------------------------------------------------------------------
+** Chunks and imports
+** ------------------------------------------------------------------- */
+
+static const char *intern_cb(void *ud, const char *s, size_t n) {
+  return lytI_intern((lyt_state *)ud, s, n);
+}
+
+static const lytP_node *parse(lyt_state *L, const lytL_src *src) {
+  lytP_ctx p;
+  memset(&p, 0, sizeof p);
+  lytS_ctx cx = L->cx;
+  cx.arena = &L->code;  /* the tree outlives the statement */
+  p.cx = &cx;
+  p.src = src;
+  p.intern = intern_cb;
+  p.intern_ud = L;
+  p.cur = p.linestart = src->text;
+  p.line = 1;
+  lytS_buf_init(&p.diag, &L->cx);
+  if (lytP_parse(&p) == LYT_OK) return p.stmts.head;
+  L->incomplete = p.incomplete;
+  L->errloc = p.errloc;
+  L->cx.code = LYT_ERRSYNTAX;
+  snprintf(L->cx.msg, sizeof L->cx.msg, "%s", p.errmsg);
+  L->diag_pending = p.diag.p;  /* every error, already formatted */
+  longjmp(*L->cx.jb, 1);
+}
+
+static void run_statements(lyt_state *L, const lytP_node *first) {
+  for (const lytP_node *s = first; s; s = s->next) {
+    lytA_mark m = lytA_getmark(&L->scratch);
+    L->steps = 0;
+    L->errloc = s->loc;
+    exec(L, s);
+    lytA_release(&L->scratch, m);
+  }
+}
+
+static lytL_src *new_src(lyt_state *L, const char *name, const char *text, size_t len) {
+  lytL_src *src = lytA_alloc(&L->code, sizeof *src);
+  char *t = lytA_alloc(&L->code, len + 1);
+  char *nm = lytA_alloc(&L->code, strlen(name) + 1);
+  if (!src || !t || !nm) lytI_error(L, L->errloc, LYT_ERRMEM, "out of memory");
+  memcpy(t, text, len);
+  t[len] = 0;
+  strcpy(nm, name);
+  src->name = nm;
+  src->text = t;
+  src->len = len;
+  return src;
+}
+
+void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) {
+  const lytL_src *src = new_src(L, name, text, len);
+  run_statements(L, parse(L, src));
+}
+
+/* Read a whole file into the scratch arena; NULL with errno-style reason. */
+static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why) {
+  FILE *f = fopen(path, "rb");
+  if (!f) { *why = "cannot open"; return NULL; }
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n == cap) {
+      size_t ncap = cap ? cap * 2 : 4096;
+      if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
+      if (ncap == cap) { fclose(f); *why = "file too large (limit 16 MiB)"; return NULL; }
+      char *nb = scratch(L, ncap);
+      if (n) memcpy(nb, buf, n);
+      buf = nb;
+      cap = ncap;
+    }
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) { *why = "read error"; return NULL; }
+  *len = n;
+  return buf;
+}
+
+int lytI_run_file(lyt_state *L, const char *path, lyt_loc at) {
+  size_t len;
+  const char *why = NULL;
+  lytA_mark m = lytA_getmark(&L->scratch);
+  char *text = read_file(L, path, &len, &why);
+  if (!text) lytI_error(L, at, LYT_ERRFILE, "%s: %s", path, why);
+  const lytL_src *src = new_src(L, path, text, len);
+  lytA_release(&L->scratch, m);
+  run_statements(L, parse(L, src));
+  return LYT_OK;
+}
+
+static int readable(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  fclose(f);
+  return 1;
+}
+
+/* The importing file's folder first, then the stdlib folder. */
+static const char *resolve(lyt_state *L, const lytP_node *s) {
+  const char *from = s->loc.src ? s->loc.src->name : "";
+  const char *slash = strrchr(from, '/');
+  size_t dl = slash ? (size_t)(slash - from + 1) : 0;
+  char *p = scratch(L, dl + (size_t)s->len + 1);
+  memcpy(p, from, dl);
+  memcpy(p + dl, s->str, (size_t)s->len + 1);
+  if (s->str[0] == '/' || readable(p)) return s->str[0] == '/' ? s->str : p;
+  const char *lib = L->cfg.stdlib_path ? L->cfg.stdlib_path : "";
+  size_t ll = strlen(lib);
+  p = scratch(L, ll + (size_t)s->len + 2);
+  snprintf(p, ll + (size_t)s->len + 2, "%s/%s", lib, s->str);
+  if (ll && readable(p)) return p;
+  lytI_error(L, s->loc, LYT_ERRFILE, "cannot find '%s' to import", s->str);
+}
+
+static void exec_import(lyt_state *L, const lytP_node *s) {
+  if (L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'import' is only allowed at the top level");
+  const char *path = resolve(L, s);
+  const char *key = lytI_intern(L, path, strlen(path));
+  for (lytI_import *i = L->imports; i; i = i->next)
+    if (i->path == key) return;  /* once only: also ends import cycles */
+  lytI_import *imp = lytA_alloc(&L->code, sizeof *imp);
+  if (!imp) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+  imp->path = key;
+  imp->next = L->imports;
+  L->imports = imp;
+  int echo = L->echo;
+  L->echo = 0;  /* an imported file is a library, not REPL input */
+  lytI_run_file(L, key, s->loc);
+  L->echo = echo;
+}

@@ -1,0 +1,92 @@
+/*
+** lib_core.c: the builtins that are not layout algebra: introspection,
+** small integer helpers, assertions and help.
+*/
+#include <string.h>
+
+#include "state.h"
+
+static lyt_value b_type(lytI_call *c) {
+  return lytI_str(c, lytI_kindname(c->argv[0].kind));
+}
+
+static lyt_value b_str(lytI_call *c) {
+  lytS_buf b;
+  lytS_buf_init(&b, lytI_cx(c));
+  if (c->argv[0].kind == LYT_VSTR) return c->argv[0];
+  lytI_print_value(&b, &c->argv[0]);
+  return lytI_str(c, b.p);
+}
+
+static lyt_value b_len(lytI_call *c) {
+  const lyt_value *v = &c->argv[0];
+  if (v->kind == LYT_VTUP || v->kind == LYT_VTILER) return lytI_int(v->u.tup.n);
+  if (v->kind == LYT_VSTR) return lytI_int(v->u.str.len);
+  lytI_argerr(c, 0, "len: needs a tuple, tiler or string, got %s", lytI_kindname(v->kind));
+}
+
+static lyt_value b_min(lytI_call *c) {
+  int64_t a = lytI_getint(c, 0), b = lytI_getint(c, 1);
+  return lytI_int(a < b ? a : b);
+}
+
+static lyt_value b_max(lytI_call *c) {
+  int64_t a = lytI_getint(c, 0), b = lytI_getint(c, 1);
+  return lytI_int(a > b ? a : b);
+}
+
+static lyt_value b_abs(lytI_call *c) {
+  int64_t a = lytI_getint(c, 0);
+  if (a == INT64_MIN) lytI_argerr(c, 0, "abs: integer overflow");
+  return lytI_int(a < 0 ? -a : a);
+}
+
+static lyt_value b_assert(lytI_call *c) {
+  const lyt_value *v = &c->argv[0];
+  if (v->kind != LYT_VBOOL)
+    lytI_argerr(c, 0, "assert: condition must be true or false, got %s", lytI_kindname(v->kind));
+  if (v->u.i) return lytI_nil();
+  if (c->argv[1].kind == LYT_VSTR) lytI_callerr(c, "assertion failed: %s", c->argv[1].u.str.s);
+  lytI_callerr(c, "assertion failed");
+}
+
+static lyt_value b_error(lytI_call *c) {
+  if (c->argv[0].kind != LYT_VSTR)
+    lytI_argerr(c, 0, "error: message must be a string, got %s", lytI_kindname(c->argv[0].kind));
+  lytI_callerr(c, "%s", c->argv[0].u.str.s);
+}
+
+static void help_line(lytS_buf *b, const lytI_builtin *f) {
+  lytS_buf_printf(b, "%s(", f->name);
+  for (int i = 0; f->params[i]; i++)
+    lytS_buf_printf(b, "%s%s%s", i ? ", " : "", f->params[i], i >= f->nreq ? "?" : "");
+  lytS_buf_printf(b, "%s)  %s\n", f->variadic ? "..." : "", f->doc ? f->doc : "");
+}
+
+/* help() lists every builtin; help("name") describes one. */
+static lyt_value b_help(lytI_call *c) {
+  static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib };
+  const char *want = c->argv[0].kind == LYT_VSTR ? c->argv[0].u.str.s : NULL;
+  lytS_buf b;
+  lytS_buf_init(&b, lytI_cx(c));
+  for (size_t k = 0; k < 2; k++)
+    for (const lytI_builtin *f = libs[k]; f->name; f++)
+      if (!want || strcmp(want, f->name) == 0) help_line(&b, f);
+  if (want && b.n == 0) lytI_argerr(c, 0, "help: no builtin named '%s'", want);
+  lyt_state *L = c->L;
+  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
+  return lytI_nil();
+}
+
+const lytI_builtin lytI_core_lib[] = {
+  { "type", b_type, 1, 0, { "x" }, "the kind of a value, as a string" },
+  { "str", b_str, 1, 0, { "x" }, "the printed form of a value" },
+  { "len", b_len, 1, 0, { "x" }, "number of elements of a tuple, tiler or string" },
+  { "min", b_min, 2, 0, { "a", "b" }, "the smaller integer" },
+  { "max", b_max, 2, 0, { "a", "b" }, "the larger integer" },
+  { "abs", b_abs, 1, 0, { "a" }, "absolute value" },
+  { "assert", b_assert, 1, 0, { "cond", "message" }, "error unless cond is true" },
+  { "error", b_error, 1, 0, { "message" }, "raise an error" },
+  { "help", b_help, 0, 0, { "name" }, "list the builtins, or describe one" },
+  { NULL, NULL, 0, 0, { NULL }, NULL },
+};

@@ -1,0 +1,132 @@
+/*
+** main.c: the lyt command: run a script, a string, standard input, or
+** an interactive session. It uses only lyt.h, as lua.c uses only lua.h.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "lyt.h"
+
+static void write_stdout(void *ud, const char *s, size_t n) {
+  (void)ud;
+  fwrite(s, 1, n, stdout);
+}
+
+static int report(lyt_state *L, int status) {
+  if (status != LYT_OK) {
+    fflush(stdout);
+    fputs(lyt_diagnostic(L), stderr);
+  }
+  return status;
+}
+
+static const char usage[] =
+  "usage: lyt [file.lyt | -e source | -]\n"
+  "  file.lyt   run a script\n"
+  "  -e source  run the given text\n"
+  "  -          read a script from standard input\n"
+  "  -i         interactive session even when standard input is not a terminal\n"
+  "  (none)     interactive session on a terminal, else standard input\n"
+  "  --version  print the version\n";
+
+/* Read all of standard input; NULL when it cannot be had. */
+static char *slurp_stdin(void) {
+  size_t n = 0, cap = 4096;
+  char *buf = malloc(cap);
+  while (buf) {
+    size_t r = fread(buf + n, 1, cap - n - 1, stdin);
+    n += r;
+    if (r == 0) break;
+    if (n + 1 == cap) {
+      char *nb = cap < (64u << 20) ? realloc(buf, cap * 2) : NULL;
+      if (!nb) { free(buf); return NULL; }
+      buf = nb;
+      cap *= 2;
+    }
+  }
+  if (buf) buf[n] = 0;
+  return buf;
+}
+
+static int run_stdin(lyt_state *L) {
+  char *src = slurp_stdin();
+  if (!src) { fputs("lyt: cannot read standard input\n", stderr); return LYT_ERRFILE; }
+  int s = report(L, lyt_dostring(L, src, "<stdin>"));
+  free(src);
+  return s;
+}
+
+/* Append [line] to the pending input, newline-separated. */
+static char *append(char *buf, const char *line) {
+  size_t a = buf ? strlen(buf) : 0, b = strlen(line);
+  char *nb = realloc(buf, a + b + 2);
+  if (!nb) { free(buf); return NULL; }
+  if (a) nb[a++] = '\n';
+  memcpy(nb + a, line, b + 1);
+  return nb;
+}
+
+static const char repl_help[] =
+  "Type a statement or an expression; an expression's value is printed.\n"
+  "  L = (4,2):(2,1)     bind a layout      show L      draw it as a table\n"
+  "  help()              list the builtins  help(\"composition\")  one builtin\n"
+  "  :quit               leave (or Ctrl-D)  :help       this text\n"
+  "Unclosed brackets continue on the next line.\n";
+
+static int repl_command(const char *line, int *quit) {
+  if (line[0] != ':') return 0;
+  if (strcmp(line, ":quit") == 0 || strcmp(line, ":q") == 0) *quit = 1;
+  else if (strcmp(line, ":help") == 0 || strcmp(line, ":h") == 0) fputs(repl_help, stdout);
+  else fprintf(stderr, "unknown command '%s' (try :help)\n", line);
+  return 1;
+}
+
+static void repl(lyt_state *L) {
+  char *pending = NULL;
+  int quit = 0;
+  printf("lyt %s  (:help for help, :quit to leave)\n", LYT_VERSION);
+  while (!quit) {
+    char *line = readline(pending ? "...> " : "lyt> ");
+    if (!line) break;
+    if (!pending && repl_command(line, &quit)) { free(line); continue; }
+    if (*line) add_history(line);
+    pending = append(pending, line);
+    free(line);
+    if (!pending) { fputs("lyt: out of memory\n", stderr); break; }
+    int s = lyt_doline(L, pending, "<repl>");
+    if (s == LYT_ERRSYNTAX && lyt_incomplete(L)) continue;
+    report(L, s);
+    fflush(stdout);
+    free(pending);
+    pending = NULL;
+  }
+  free(pending);
+  putchar('\n');
+}
+
+int main(int argc, char **argv) {
+  lyt_config cfg;
+  lyt_config_init(&cfg);
+  cfg.write = write_stdout;
+  const char *env = getenv("LYT_PATH");
+  if (env && *env) cfg.stdlib_path = env;
+  lyt_state *L = lyt_open(&cfg);
+  if (!L) { fputs("lyt: cannot create a state (out of memory)\n", stderr); return 1; }
+  int status = LYT_OK;
+  if (argc > 1 && strcmp(argv[1], "--version") == 0) printf("lyt %s\n", LYT_VERSION);
+  else if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) fputs(usage, stdout);
+  else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = report(L, lyt_dostring(L, argv[2], "<string>"));
+  else if (argc == 2 && strcmp(argv[1], "-") == 0) status = run_stdin(L);
+  else if (argc == 2 && argv[1][0] != '-') status = report(L, lyt_dofile(L, argv[1]));
+  else if (argc == 1 && isatty(0)) repl(L);
+  else if (argc == 2 && strcmp(argv[1], "-i") == 0) repl(L);
+  else if (argc == 1) status = run_stdin(L);
+  else { fputs(usage, stderr); status = LYT_ERRRUN; }
+  lyt_close(L);
+  fflush(stdout);
+  return status == LYT_OK ? 0 : 1;
+}

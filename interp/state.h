@@ -1,0 +1,90 @@
+/*
+** state.h: the interpreter's private state. Everything mutable in lyt
+** hangs off one lyt_state; there are no globals.
+*/
+#ifndef LYT_STATE_H
+#define LYT_STATE_H
+
+#include "../lang/ast.h"
+#include "builtin.h"
+#include "lyt.h"
+
+/* A user-defined function: its definition lives in the code arena. */
+typedef struct lytI_func {
+  const char *name;
+  const lytP_node *params;  /* chain of N_PARAM */
+  int32_t nparams;
+  const lytP_node *body;    /* an expression, or an N_BLOCK */
+  lyt_loc loc;
+} lytI_func;
+
+/* A binding in a table (globals, interned names) or a frame (locals). */
+typedef struct lytI_slot {
+  const char *name;         /* interned; NULL: empty slot */
+  lyt_value v;
+} lytI_slot;
+
+typedef struct lytI_table {
+  lytI_slot *slot;
+  uint32_t cap, count;      /* cap is a power of two */
+} lytI_table;
+
+/* One activation of a user function: locals in order of binding. */
+typedef struct lytI_frame {
+  lytI_slot *local;
+  int32_t n, cap;
+  int returned;             /* a `return` ran */
+  lyt_value ret;
+} lytI_frame;
+
+typedef struct lytI_import {
+  const char *path;
+  struct lytI_import *next;
+} lytI_import;
+
+struct lyt_state {
+  lyt_config cfg;
+  lytA_arena code;          /* sources, AST, names: for the life of the state */
+  lytA_arena perm;          /* values bound to global names */
+  lytA_arena scratch;       /* temporaries of the running top-level statement */
+  lytS_ctx cx;              /* core context; its arena is the scratch arena */
+  lytI_table globals;       /* name -> value */
+  lytI_table names;         /* interned names (values unused) */
+  lytI_frame *frame;        /* innermost user call, NULL at top level */
+  lytI_import *imports;     /* files already imported */
+  int depth;                /* nested user calls */
+  int edepth;               /* nested expression evaluation */
+  int64_t steps;            /* evaluation steps of this statement */
+  int echo;                 /* write the value of bare expressions */
+  int incomplete;
+  lyt_loc errloc;           /* where the last error points */
+  char *diag;               /* formatted last error (host allocator) */
+  size_t diagcap;
+  const char *diag_pending; /* a syntax failure's formatted errors */
+};
+
+/* eval.c */
+void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
+int lytI_run_file(lyt_state *L, const char *path, lyt_loc at);
+_Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...)
+    LYT_PRINTF(4, 5);
+const char *lytI_intern(lyt_state *L, const char *s, size_t n);
+void lytI_setglobal(lyt_state *L, const char *name, lyt_value v);
+lyt_value *lytI_getglobal(lyt_state *L, const char *name);
+lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
+                          const lyt_loc *argloc, lyt_loc loc);
+
+/* value.c */
+lyt_value lytI_copy(lytS_ctx *cx, lyt_value v);   /* deep copy into cx's arena */
+int lytI_equal(const lyt_value *a, const lyt_value *b);
+void lytI_write_value(lyt_state *L, const lyt_value *v);
+
+/* show.c */
+void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc loc);
+
+/* lib_core.c / lib_stride.c */
+extern const lytI_builtin lytI_core_lib[];
+extern const lytI_builtin lytI_stride_lib[];
+lyt_value lytI_apply_layout(lytI_call *c);
+
+#endif

@@ -1,0 +1,76 @@
+/*
+** table.c: the two hash tables of a state: interned names (keyed by
+** text) and global bindings (keyed by interned pointer, so a lookup is
+** a pointer comparison). Open addressing, power-of-two capacity; slots
+** live in the code arena, which is why a grown table's old slots are
+** simply abandoned rather than freed.
+*/
+#include <string.h>
+
+#include "state.h"
+
+static uint32_t hash_text(const char *s, size_t n) {
+  uint32_t h = 2166136261u;  /* FNV-1a */
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+static uint32_t hash_ptr(const char *p) {
+  uintptr_t x = (uintptr_t)p;
+  return (uint32_t)((x >> 4) ^ (x >> 20)) * 2654435761u;
+}
+
+static void grow(lyt_state *L, lytI_table *t, int by_text) {
+  uint32_t ncap = t->cap ? t->cap * 2 : 64;
+  lytI_slot *ns = lytA_alloc(&L->code, sizeof *ns * ncap);
+  if (!ns) lytI_error(L, L->errloc, LYT_ERRMEM, "out of memory");
+  memset(ns, 0, sizeof *ns * ncap);
+  for (uint32_t i = 0; i < t->cap; i++) {
+    const char *k = t->slot[i].name;
+    if (!k) continue;
+    uint32_t h = by_text ? hash_text(k, strlen(k)) : hash_ptr(k);
+    uint32_t j = h & (ncap - 1);
+    while (ns[j].name) j = (j + 1) & (ncap - 1);
+    ns[j] = t->slot[i];
+  }
+  t->slot = ns;
+  t->cap = ncap;
+}
+
+const char *lytI_intern(lyt_state *L, const char *s, size_t n) {
+  lytI_table *t = &L->names;
+  if ((t->count + 1) * 2 > t->cap) grow(L, t, 1);
+  uint32_t j = hash_text(s, n) & (t->cap - 1);
+  for (; t->slot[j].name; j = (j + 1) & (t->cap - 1))
+    if (strncmp(t->slot[j].name, s, n) == 0 && t->slot[j].name[n] == 0)
+      return t->slot[j].name;
+  char *copy = lytA_alloc(&L->code, n + 1);
+  if (!copy) return NULL;
+  memcpy(copy, s, n);
+  copy[n] = 0;
+  t->slot[j].name = copy;
+  t->count++;
+  return copy;
+}
+
+lyt_value *lytI_getglobal(lyt_state *L, const char *name) {
+  lytI_table *t = &L->globals;
+  if (!t->cap) return NULL;
+  for (uint32_t j = hash_ptr(name) & (t->cap - 1); t->slot[j].name;
+       j = (j + 1) & (t->cap - 1))
+    if (t->slot[j].name == name) return &t->slot[j].v;
+  return NULL;
+}
+
+/* [v] must already live in an arena that outlasts the statement. */
+void lytI_setglobal(lyt_state *L, const char *name, lyt_value v) {
+  lytI_table *t = &L->globals;
+  lyt_value *old = lytI_getglobal(L, name);
+  if (old) { *old = v; return; }
+  if ((t->count + 1) * 2 > t->cap) grow(L, t, 0);
+  uint32_t j = hash_ptr(name) & (t->cap - 1);
+  while (t->slot[j].name) j = (j + 1) & (t->cap - 1);
+  t->slot[j].name = name;
+  t->slot[j].v = v;
+  t->count++;
+}

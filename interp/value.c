@@ -1,0 +1,312 @@
+/*
+** value.c: building, converting, copying, comparing and printing
+** interpreter values, and the argument helpers builtins use.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "state.h"
+
+lyt_value lytI_int(int64_t i) { lyt_value v = { .kind = LYT_VINT }; v.u.i = i; return v; }
+lyt_value lytI_bool(int b) { lyt_value v = { .kind = LYT_VBOOL }; v.u.i = b != 0; return v; }
+lyt_value lytI_nil(void) { lyt_value v = { .kind = LYT_VNIL }; return v; }
+lyt_value lytI_under(void) { lyt_value v = { .kind = LYT_VUNDER }; return v; }
+lyt_value lytI_layout(lytS_layout l) { lyt_value v = { .kind = LYT_VLAYOUT }; v.u.lay = l; return v; }
+
+lyt_value lytI_str(lytI_call *c, const char *s) {
+  size_t n = strlen(s);
+  char *p = lytS_alloc(lytI_cx(c), n + 1);
+  memcpy(p, s, n + 1);
+  lyt_value v = { .kind = LYT_VSTR };
+  v.u.str.s = p;
+  v.u.str.len = (int64_t)n;
+  return v;
+}
+
+lyt_value lytI_tuple(lytI_call *c, int32_t n) {
+  lyt_value v = { .kind = LYT_VTUP };
+  v.u.tup.n = n;
+  v.u.tup.e = lytS_alloc(lytI_cx(c), sizeof(lyt_value) * (size_t)(n ? n : 1));
+  for (int32_t i = 0; i < n; i++) v.u.tup.e[i] = lytI_nil();
+  return v;
+}
+
+const char *lytI_kindname(lyt_vkind k) {
+  static const char *const names[] = {
+    "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",
+    "swizzle", "composed layout", "basis element", "function", "builtin function",
+  };
+  return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "value";
+}
+
+const char *lytI_article(lyt_vkind k) {
+  return strchr("aeiou", lytI_kindname(k)[0]) ? "an" : "a";
+}
+
+/* ---------------------------------------------------------------------
+** Errors and the core context
+** ------------------------------------------------------------------- */
+
+lytS_ctx *lytI_cx(lytI_call *c) { return &c->L->cx; }
+
+void lytI_argerr(lytI_call *c, int i, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  c->L->errloc = (i >= 0 && i < c->argc && c->argloc) ? c->argloc[i] : c->loc;
+  lytS_vfail(&c->L->cx, LYT_ERRRUN, fmt, ap);
+}
+
+void lytI_callerr(lytI_call *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  c->L->errloc = c->loc;
+  lytS_vfail(&c->L->cx, LYT_ERRRUN, fmt, ap);
+}
+
+/* ---------------------------------------------------------------------
+** Values <-> core tuples
+** ------------------------------------------------------------------- */
+
+lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why) {
+  lytS_tup *t = lytS_alloc(cx, sizeof *t);
+  memset(t, 0, sizeof *t);
+  switch (v->kind) {
+    case LYT_VINT: t->kind = LYT_TINT; t->v = v->u.i; return t;
+    case LYT_VUNDER: t->kind = LYT_TUNDER; return t;
+    case LYT_VBASIS: *t = *v->u.basis; return t;
+    case LYT_VTUP:
+      t->kind = LYT_TTUP;
+      t->n = v->u.tup.n;
+      t->e = lytS_alloc(cx, sizeof *t->e * (size_t)(t->n ? t->n : 1));
+      for (int32_t i = 0; i < t->n; i++)
+        if (!(t->e[i] = lytI_val2tup(cx, &v->u.tup.e[i], why))) return NULL;
+      return t;
+    default:
+      *why = lytI_kindname(v->kind);
+      return NULL;
+  }
+}
+
+lyt_value lytI_tup2val(lytS_ctx *cx, const lytS_tup *t) {
+  lyt_value v;
+  switch (t->kind) {
+    case LYT_TINT: return lytI_int(t->v);
+    case LYT_TUNDER: return lytI_under();
+    case LYT_TBASIS: v.kind = LYT_VBASIS; v.u.basis = t; return v;
+    default:
+      v.kind = LYT_VTUP;
+      v.u.tup.n = t->n;
+      v.u.tup.e = lytS_alloc(cx, sizeof(lyt_value) * (size_t)(t->n ? t->n : 1));
+      for (int32_t i = 0; i < t->n; i++) v.u.tup.e[i] = lytI_tup2val(cx, t->e[i]);
+      return v;
+  }
+}
+
+/* ---------------------------------------------------------------------
+** Argument conversion
+** ------------------------------------------------------------------- */
+
+int lytI_isnil(lytI_call *c, int i) {
+  return i >= c->argc || c->argv[i].kind == LYT_VNIL;
+}
+
+static const char *pname(lytI_call *c, int i) {
+  return c->self && !c->self->variadic && c->self->params[i] ? c->self->params[i] : "argument";
+}
+
+int64_t lytI_getint(lytI_call *c, int i) {
+  if (i >= c->argc || c->argv[i].kind != LYT_VINT)
+    lytI_argerr(c, i, "%s: '%s' must be an integer, got %s", c->self ? c->self->name : "call",
+                pname(c, i), i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return c->argv[i].u.i;
+}
+
+lytS_tup *lytI_gettup(lytI_call *c, int i) {
+  const char *why = NULL;
+  lytS_tup *t = i < c->argc ? lytI_val2tup(lytI_cx(c), &c->argv[i], &why) : NULL;
+  if (!t)
+    lytI_argerr(c, i, "%s: '%s' must be an integer or a tuple of integers, got %s",
+                c->self ? c->self->name : "call", pname(c, i), why ? why : "nothing");
+  return t;
+}
+
+lytS_layout lytI_getlayout(lytI_call *c, int i) {
+  if (i >= c->argc || c->argv[i].kind != LYT_VLAYOUT)
+    lytI_argerr(c, i, "%s: '%s' must be a layout, got %s", c->self ? c->self->name : "call",
+                pname(c, i), i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return c->argv[i].u.lay;
+}
+
+static lytS_layout unit_layout(lytS_ctx *cx, lytS_tup *n) {
+  lytS_tup *one = lytS_alloc(cx, sizeof *one);
+  memset(one, 0, sizeof *one);
+  one->kind = LYT_TINT;
+  one->v = 1;
+  lytS_layout l = { n, one };
+  return l;
+}
+
+/* A tiler element: a layout, n (n:1), `_`, or a nested tiler or shape. */
+static int to_tiler(lytS_ctx *cx, const lyt_value *v, lytS_tiler *t, int top) {
+  memset(t, 0, sizeof *t);
+  switch (v->kind) {
+    case LYT_VLAYOUT: t->kind = LYT_TILE_LAYOUT; t->lay = v->u.lay; return 1;
+    case LYT_VUNDER: t->kind = top ? LYT_TILE_NEST : LYT_TILE_UNDER; return !top;
+    case LYT_VINT: {
+      lytS_tup *n = lytS_alloc(cx, sizeof *n);
+      memset(n, 0, sizeof *n);
+      n->kind = LYT_TINT;
+      n->v = v->u.i;
+      t->kind = LYT_TILE_LAYOUT;
+      t->lay = unit_layout(cx, n);
+      return 1;
+    }
+    case LYT_VTUP: case LYT_VTILER:
+      t->kind = LYT_TILE_NEST;
+      t->n = v->u.tup.n;
+      t->e = lytS_alloc(cx, sizeof *t->e * (size_t)(t->n ? t->n : 1));
+      for (int32_t i = 0; i < t->n; i++)
+        if (!to_tiler(cx, &v->u.tup.e[i], &t->e[i], 0)) return 0;
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+lytS_tiler *lytI_gettiler(lytI_call *c, int i) {
+  lytS_tiler *t = lytS_alloc(lytI_cx(c), sizeof *t);
+  if (i >= c->argc || !to_tiler(lytI_cx(c), &c->argv[i], t, 1))
+    lytI_argerr(c, i, "%s: '%s' must be a layout, a tiler or a shape, got %s",
+                c->self ? c->self->name : "call", pname(c, i),
+                i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return t;
+}
+
+/* ---------------------------------------------------------------------
+** Copying, equality, printing
+** ------------------------------------------------------------------- */
+
+static lytS_tup *copy_tup(lytS_ctx *cx, const lytS_tup *t) {
+  lytS_tup *r = lytS_alloc(cx, sizeof *r);
+  *r = *t;
+  if (t->kind == LYT_TTUP) {
+    r->e = lytS_alloc(cx, sizeof *r->e * (size_t)(t->n ? t->n : 1));
+    for (int32_t i = 0; i < t->n; i++) r->e[i] = copy_tup(cx, t->e[i]);
+  }
+  return r;
+}
+
+static lytS_layout copy_layout(lytS_ctx *cx, lytS_layout l) {
+  lytS_layout r = { copy_tup(cx, l.shape), copy_tup(cx, l.stride) };
+  return r;
+}
+
+lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
+  switch (v.kind) {
+    case LYT_VSTR: {
+      char *s = lytS_alloc(cx, (size_t)v.u.str.len + 1);
+      memcpy(s, v.u.str.s, (size_t)v.u.str.len + 1);
+      v.u.str.s = s;
+      return v;
+    }
+    case LYT_VTUP: case LYT_VTILER: {
+      lyt_value *e = lytS_alloc(cx, sizeof *e * (size_t)(v.u.tup.n ? v.u.tup.n : 1));
+      for (int32_t i = 0; i < v.u.tup.n; i++) e[i] = lytI_copy(cx, v.u.tup.e[i]);
+      v.u.tup.e = e;
+      return v;
+    }
+    case LYT_VLAYOUT: v.u.lay = copy_layout(cx, v.u.lay); return v;
+    case LYT_VBASIS: v.u.basis = copy_tup(cx, v.u.basis); return v;
+    case LYT_VCOMPOSED: {
+      lytS_composed *c = lytS_alloc(cx, sizeof *c);
+      *c = *v.u.comp;
+      c->inner = copy_layout(cx, c->inner);
+      v.u.comp = c;
+      return v;
+    }
+    default: return v;  /* scalars, and functions in the code arena */
+  }
+}
+
+static int tup_equal(const lytS_tup *a, const lytS_tup *b) {
+  if (a->kind != b->kind) return 0;
+  switch (a->kind) {
+    case LYT_TINT: return a->v == b->v;
+    case LYT_TUNDER: return 1;
+    case LYT_TBASIS:
+      return a->v == b->v && a->npath == b->npath && memcmp(a->path, b->path, a->npath) == 0;
+    default:
+      if (a->n != b->n) return 0;
+      for (int32_t i = 0; i < a->n; i++)
+        if (!tup_equal(a->e[i], b->e[i])) return 0;
+      return 1;
+  }
+}
+
+static int layout_equal(lytS_layout a, lytS_layout b) {
+  return tup_equal(a.shape, b.shape) && tup_equal(a.stride, b.stride);
+}
+
+int lytI_equal(const lyt_value *a, const lyt_value *b) {
+  if (a->kind != b->kind) return 0;
+  switch (a->kind) {
+    case LYT_VNIL: case LYT_VUNDER: return 1;
+    case LYT_VBOOL: case LYT_VINT: return a->u.i == b->u.i;
+    case LYT_VSTR:
+      return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, (size_t)a->u.str.len) == 0;
+    case LYT_VTUP: case LYT_VTILER:
+      if (a->u.tup.n != b->u.tup.n) return 0;
+      for (int32_t i = 0; i < a->u.tup.n; i++)
+        if (!lytI_equal(&a->u.tup.e[i], &b->u.tup.e[i])) return 0;
+      return 1;
+    case LYT_VLAYOUT: return layout_equal(a->u.lay, b->u.lay);
+    case LYT_VSWIZZLE: return memcmp(&a->u.sw, &b->u.sw, sizeof a->u.sw) == 0;
+    case LYT_VBASIS: return tup_equal(a->u.basis, b->u.basis);
+    case LYT_VCOMPOSED:
+      return memcmp(&a->u.comp->sw, &b->u.comp->sw, sizeof a->u.comp->sw) == 0 &&
+             a->u.comp->offset == b->u.comp->offset &&
+             layout_equal(a->u.comp->inner, b->u.comp->inner);
+    case LYT_VFUNC: return a->u.fn == b->u.fn;
+    case LYT_VBUILTIN: return a->u.bi == b->u.bi;
+  }
+  return 0;
+}
+
+static void print_string(lytS_buf *b, const lyt_value *v) {
+  lytS_buf_add(b, "\"", 1);
+  for (int64_t i = 0; i < v->u.str.len; i++) {
+    char ch = v->u.str.s[i];
+    if (ch == '"' || ch == '\\') lytS_buf_add(b, "\\", 1);
+    if (ch == '\n') lytS_buf_add(b, "\\n", 2);
+    else if (ch == '\t') lytS_buf_add(b, "\\t", 2);
+    else lytS_buf_add(b, &ch, 1);
+  }
+  lytS_buf_add(b, "\"", 1);
+}
+
+static void print_seq(lytS_buf *b, const lyt_value *v, const char *open, const char *close) {
+  lytS_buf_puts(b, open);
+  for (int32_t i = 0; i < v->u.tup.n; i++) {
+    if (i) lytS_buf_add(b, ",", 1);
+    lytI_print_value(b, &v->u.tup.e[i]);
+  }
+  lytS_buf_puts(b, close);
+}
+
+void lytI_print_value(lytS_buf *b, const lyt_value *v) {
+  switch (v->kind) {
+    case LYT_VNIL: lytS_buf_puts(b, "nil"); break;
+    case LYT_VBOOL: lytS_buf_puts(b, v->u.i ? "true" : "false"); break;
+    case LYT_VINT: lytS_buf_printf(b, "%lld", (long long)v->u.i); break;
+    case LYT_VSTR: print_string(b, v); break;
+    case LYT_VUNDER: lytS_buf_puts(b, "_"); break;
+    case LYT_VTUP: print_seq(b, v, "(", ")"); break;
+    case LYT_VTILER: print_seq(b, v, "[", "]"); break;
+    case LYT_VLAYOUT: lytS_print_layout(b, v->u.lay); break;
+    case LYT_VBASIS: lytS_print_tup(b, v->u.basis); break;
+    case LYT_VSWIZZLE: lytS_print_swizzle(b, v->u.sw); break;
+    case LYT_VCOMPOSED: lytS_print_composed(b, v->u.comp); break;
+    case LYT_VFUNC: lytS_buf_printf(b, "<function %s>", v->u.fn->name); break;
+    case LYT_VBUILTIN: lytS_buf_printf(b, "<builtin %s>", v->u.bi->name); break;
+  }
+}

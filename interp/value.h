@@ -1,0 +1,50 @@
+/*
+** value.h: interpreter values.
+**
+** A value is a small tagged struct passed by value; what it points to
+** lives in an arena (see arena.h) and is never mutated after creation.
+** Integer tuples are held as generic tuples of values and converted to
+** the core's lytS_tup at the boundary of a builtin.
+*/
+#ifndef LYT_VALUE_H
+#define LYT_VALUE_H
+
+#include <stdint.h>
+
+#include "layout.h"
+
+typedef enum lyt_vkind {
+  LYT_VNIL,       /* absence: a missing optional argument, `nil` */
+  LYT_VBOOL,      /* u.i is 0 or 1 */
+  LYT_VINT,       /* u.i */
+  LYT_VSTR,       /* u.str */
+  LYT_VUNDER,     /* the wildcard `_` */
+  LYT_VTUP,       /* u.tup: elements of any kind */
+  LYT_VTILER,     /* u.tup: elements are layouts, ints (n means n:1), `_`, tilers */
+  LYT_VLAYOUT,    /* u.lay */
+  LYT_VSWIZZLE,   /* u.sw */
+  LYT_VCOMPOSED,  /* u.comp: swizzle o offset o layout */
+  LYT_VBASIS,     /* u.basis: a scaled basis leaf `1@0` (identity-layout strides) */
+  LYT_VFUNC,      /* u.fn: a user-defined function */
+  LYT_VBUILTIN    /* u.bi: a C function */
+} lyt_vkind;
+
+struct lytI_func;
+struct lytI_builtin;
+
+typedef struct lyt_value {
+  lyt_vkind kind;
+  union {
+    int64_t i;
+    struct { const char *s; int64_t len; } str;
+    struct { int32_t n; struct lyt_value *e; } tup;
+    lytS_layout lay;
+    lytS_swizzle sw;
+    lytS_composed *comp;
+    const lytS_tup *basis;  /* a LYT_TBASIS node */
+    const struct lytI_func *fn;
+    const struct lytI_builtin *bi;
+  } u;
+} lyt_value;
+
+#endif

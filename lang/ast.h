@@ -1,0 +1,68 @@
+/*
+** ast.h: the syntax tree the parser builds and the evaluator walks.
+**
+** One node type for everything keeps the parser's actions one builder
+** call each. Nodes live in the state's code arena for the life of the
+** state (user functions point into them). Lists (statements, tuple
+** elements, arguments, parameters) are chains through `next`.
+*/
+#ifndef LYT_AST_H
+#define LYT_AST_H
+
+#include <stdint.h>
+
+#include "../interp/arena.h"
+#include "source.h"
+
+typedef enum lytP_kind {
+  /* expressions */
+  N_INT,       /* ival */
+  N_STR,       /* str, len (escapes already decoded) */
+  N_NAME,      /* str: interned name */
+  N_UNDER,     /* `_` */
+  N_BOOL,      /* ival */
+  N_NIL,
+  N_PAREN,     /* a: `(e)`: grouping, or a rank-1 tuple in shape position */
+  N_TUPLE,     /* list: `()`, `(a,)`, `(a,b,...)` */
+  N_TILER,     /* list: `[a,b,...]` */
+  N_LAYOUT,    /* a:b */
+  N_BINOP,     /* op, a, b */
+  N_UNOP,      /* op, a */
+  N_AND, N_OR, /* a, b: short-circuit */
+  N_IF,        /* a ? b : c */
+  N_CALL,      /* a(list): list of N_ARG */
+  N_ARG,       /* a: value; str: keyword name or NULL */
+  N_INDEX,     /* a[b] */
+  /* statements */
+  N_ASSIGN,    /* str = a */
+  N_PRINT,     /* list of expressions */
+  N_SHOW,      /* a */
+  N_IMPORT,    /* str: path */
+  N_FNDEF,     /* str: name; list: N_PARAM; a: body (expression or N_BLOCK) */
+  N_PARAM,     /* str: name; a: default or NULL */
+  N_BLOCK,     /* list of statements */
+  N_RETURN,    /* a */
+  N_EXPRSTMT   /* a */
+} lytP_kind;
+
+typedef struct lytP_node lytP_node;
+struct lytP_node {
+  uint8_t kind;      /* lytP_kind */
+  uint8_t op;        /* N_BINOP/N_UNOP: the operator token */
+  lyt_loc loc;       /* where the construct starts (an operator: the operator) */
+  int64_t ival;
+  const char *str;   /* interned for names; decoded text for strings */
+  int32_t len;       /* bytes in str */
+  int32_t n;         /* elements in list */
+  lytP_node *a, *b, *c;
+  lytP_node *list;   /* first element of a child list */
+  lytP_node *next;   /* next sibling in the parent's list */
+};
+
+/* A list under construction: the parser appends at the tail. */
+typedef struct lytP_list {
+  lytP_node *head, *tail;
+  int32_t n;
+} lytP_list;
+
+#endif

@@ -1,0 +1,158 @@
+/*
+** build.c: AST builders for the grammar actions, syntax-error recording
+** and the diagnostic format shared by every error lyt reports.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "parse.h"
+#include "parser.h"
+
+lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc) {
+  lytP_node *n = lytS_alloc(p->cx, sizeof *n);
+  memset(n, 0, sizeof *n);
+  n->kind = (uint8_t)kind;
+  n->loc = loc;
+  return n;
+}
+
+lytP_node *lytP_leaf(lytP_ctx *p, int kind, const lytP_token *t) {
+  lytP_node *n = lytP_node_new(p, kind, t->loc);
+  n->ival = t->ival;
+  n->str = t->s;
+  n->len = t->len;
+  return n;
+}
+
+lytP_node *lytP_unary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a) {
+  lytP_node *n = lytP_node_new(p, kind, op->loc);
+  n->op = (uint8_t)op->type;
+  n->a = a;
+  return n;
+}
+
+lytP_node *lytP_binary(lytP_ctx *p, int kind, const lytP_token *op,
+                       lytP_node *a, lytP_node *b) {
+  lytP_node *n = lytP_unary(p, kind, op, a);
+  n->b = b;
+  return n;
+}
+
+lytP_node *lytP_named(lytP_ctx *p, int kind, const lytP_token *name, lytP_node *a) {
+  lytP_node *n = lytP_leaf(p, kind, name);
+  n->a = a;
+  return n;
+}
+
+lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l) {
+  lytP_node *n = lytP_node_new(p, kind, loc);
+  n->list = l->head;
+  n->n = l->n;
+  return n;
+}
+
+lytP_list *lytP_list_new(lytP_ctx *p) {
+  lytP_list *l = lytS_alloc(p->cx, sizeof *l);
+  l->head = l->tail = NULL;
+  l->n = 0;
+  return l;
+}
+
+/* Appending NULL (an empty line in a block) is a no-op. */
+lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n) {
+  (void)p;
+  if (!n) return l;
+  if (l->tail) l->tail->next = n; else l->head = n;
+  l->tail = n;
+  l->n++;
+  return l;
+}
+
+void lytP_stmt(lytP_ctx *p, lytP_node *s) {
+  lytP_list_add(p, &p->stmts, s);
+}
+
+void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) {
+  char msg[LYT_MSG_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (p->nerr >= LYT_MAX_SYNTAX_ERRORS) return;
+  if (p->nerr == 0) {
+    p->errloc = loc;
+    memcpy(p->errmsg, msg, sizeof msg);
+  } else {
+    p->incomplete = 0;  /* more than a missing tail: not resumable */
+  }
+  p->nerr++;
+  lytL_format_diag(&p->diag, loc, msg);
+}
+
+const char *lytP_tokname(int type) {
+  switch (type) {
+    case 0: return "end of input";
+    case TK_NEWLINE: return "end of line";
+    case TK_INT: return "integer";
+    case TK_STRING: return "string";
+    case TK_NAME: return "name";
+    case TK_UNDER: return "'_'";
+    case TK_FN: return "'fn'";
+    case TK_RETURN: return "'return'";
+    case TK_PRINT: return "'print'";
+    case TK_SHOW: return "'show'";
+    case TK_IMPORT: return "'import'";
+    case TK_IF: return "'if'";
+    case TK_THEN: return "'then'";
+    case TK_ELSE: return "'else'";
+    case TK_AND: return "'and'";
+    case TK_OR: return "'or'";
+    case TK_NOT: return "'not'";
+    case TK_TRUE: return "'true'";
+    case TK_FALSE: return "'false'";
+    case TK_NIL: return "'nil'";
+    case TK_LPAREN: return "'('";
+    case TK_RPAREN: return "')'";
+    case TK_LBRACKET: return "'['";
+    case TK_RBRACKET: return "']'";
+    case TK_LBRACE: return "'{'";
+    case TK_RBRACE: return "'}'";
+    case TK_COMMA: return "','";
+    case TK_COLON: return "':'";
+    case TK_SEMI: return "';'";
+    case TK_ASSIGN: return "'='";
+    case TK_EQ: return "'=='";
+    case TK_NE: return "'!='";
+    case TK_LT: return "'<'";
+    case TK_LE: return "'<='";
+    case TK_GT: return "'>'";
+    case TK_GE: return "'>='";
+    case TK_PLUS: return "'+'";
+    case TK_MINUS: return "'-'";
+    case TK_STAR: return "'*'";
+    case TK_SLASH: return "'/'";
+    case TK_PERCENT: return "'%'";
+    default: return "token";
+  }
+}
+
+/* The caret line keeps the source's tabs so the caret lines up. */
+void lytL_format_diag(lytS_buf *b, lyt_loc loc, const char *msg) {
+  if (!loc.src) {
+    lytS_buf_printf(b, "error: %s\n", msg);
+    return;
+  }
+  lytS_buf_printf(b, "%s:%d:%d: error: %s\n", loc.src->name, (int)loc.line,
+                  (int)loc.col, msg);
+  const char *s = loc.src->text, *end = s + loc.src->len;
+  for (int32_t l = 1; l < loc.line && s < end; s++)
+    if (*s == '\n') l++;
+  const char *e = s;
+  while (e < end && *e != '\n' && *e != '\0') e++;
+  if (e > s && e[-1] == '\r') e--;
+  lytS_buf_add(b, s, (size_t)(e - s));
+  lytS_buf_add(b, "\n", 1);
+  for (int32_t i = 1; i < loc.col && s + i - 1 < e; i++)
+    lytS_buf_add(b, s[i - 1] == '\t' ? "\t" : " ", 1);
+  lytS_buf_add(b, "^\n", 2);
+}

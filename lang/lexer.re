@@ -1,0 +1,159 @@
+/*
+** lexer.re: the tokenizer, generated into C by re2c.
+**
+** The input is NUL-terminated, so the end is a rule of its own and no
+** refill is needed (ninja's shape). Newlines separate statements except
+** inside ( ) and [ ], where a layout or a call may span lines; that is
+** what makes multi-line REPL input and long tilers natural. Integers
+** are checked for 64-bit overflow here, the one place they are read.
+*/
+#include <stdint.h>
+#include <string.h>
+
+#include "parse.h"
+#include "parser.h"
+
+static lyt_loc here(lytP_ctx *p, const char *at) {
+  lyt_loc l = { p->src, p->line, (int32_t)(at - p->linestart) + 1 };
+  return l;
+}
+
+static int keyword(const char *s, size_t n) {
+  static const struct { const char *w; int t; } kw[] = {
+    {"fn", TK_FN}, {"return", TK_RETURN}, {"print", TK_PRINT},
+    {"show", TK_SHOW}, {"import", TK_IMPORT}, {"if", TK_IF},
+    {"then", TK_THEN}, {"else", TK_ELSE}, {"and", TK_AND}, {"or", TK_OR},
+    {"not", TK_NOT}, {"true", TK_TRUE}, {"false", TK_FALSE}, {"nil", TK_NIL},
+  };
+  for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
+    if (strlen(kw[i].w) == n && memcmp(kw[i].w, s, n) == 0) return kw[i].t;
+  return TK_NAME;
+}
+
+/* Value of a decimal, 0x or 0b literal; -1 on overflow. */
+static int64_t number(const char *s, const char *e) {
+  int base = 10;
+  if (e - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
+  else if (e - s > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, s += 2;
+  uint64_t v = 0;
+  for (; s < e; s++) {
+    int d = *s <= '9' ? *s - '0' : (*s | 0x20) - 'a' + 10;
+    if (v > (uint64_t)(INT64_MAX - d) / (uint64_t)base) return -1;
+    v = v * (uint64_t)base + (uint64_t)d;
+  }
+  return (int64_t)v;
+}
+
+/* Decode the escapes of a string literal body into the arena. */
+static void string(lytP_ctx *p, lytP_token *t, const char *s, const char *e) {
+  char *out = lytS_alloc(p->cx, (size_t)(e - s) + 1), *o = out;
+  for (; s < e; s++) {
+    if (*s != '\\') { *o++ = *s; continue; }
+    switch (*++s) {
+      case 'n': *o++ = '\n'; break;
+      case 't': *o++ = '\t'; break;
+      default: *o++ = *s; break;  /* \\ and \" */
+    }
+  }
+  *o = 0;
+  t->s = out;
+  t->len = (int32_t)(o - out);
+}
+
+void lytL_lex(lytP_ctx *p, lytP_token *t) {
+  const char *YYMARKER;
+  memset(t, 0, sizeof *t);
+  for (;;) {
+    const char *start = p->cur;
+    t->loc = here(p, start);
+    /*!re2c
+      re2c:define:YYCTYPE = "unsigned char";
+      re2c:define:YYCURSOR = "p->cur";
+      re2c:yyfill:enable = 0;
+      re2c:flags:utf-8 = 0;
+
+      digit = [0-9];
+      ident = [a-zA-Z_][a-zA-Z0-9_]*;
+
+      "\x00" {
+        if (p->cur - 1 < p->src->text + p->src->len) {
+          lytP_error(p, t->loc, "unexpected NUL byte");
+          continue;
+        }
+        p->cur--; t->type = 0; return;
+      }
+      [ \t\r]+ { continue; }
+      "#" [^\n\x00]* { continue; }
+      "\n" {
+        p->line++; p->linestart = p->cur;
+        if (p->depth > 0) continue;
+        t->type = TK_NEWLINE; return;
+      }
+      digit+ | "0" [xX] [0-9a-fA-F]+ | "0" [bB] [01]+ {
+        t->ival = number(start, p->cur);
+        if (t->ival < 0) {
+          lytP_error(p, t->loc, "integer literal too large for 64 bits");
+          t->ival = 0;
+        }
+        t->type = TK_INT; return;
+      }
+      digit+ ident {
+        lytP_error(p, t->loc, "malformed number '%.*s'", (int)(p->cur - start), start);
+        continue;
+      }
+      "\"" ([^"\\\n\x00] | "\\" [nt\\"])* "\"" {
+        string(p, t, start + 1, p->cur - 1);
+        t->type = TK_STRING; return;
+      }
+      "\"" ([^"\\\n\x00] | "\\" [nt\\"])* "\\" [^nt\\"\n\x00] {
+        lytP_error(p, here(p, p->cur - 2), "unknown escape '\\%c' in string", p->cur[-1]);
+        while (*p->cur && *p->cur != '"' && *p->cur != '\n') p->cur++;
+        if (*p->cur == '"') p->cur++;
+        continue;
+      }
+      "\"" ([^"\\\n\x00] | "\\" [nt\\"])* {
+        lytP_error(p, t->loc, "unterminated string");
+        continue;
+      }
+      "_" { t->type = TK_UNDER; return; }
+      ident {
+        t->type = keyword(start, (size_t)(p->cur - start));
+        if (t->type == TK_NAME) {
+          t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
+          if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
+          t->len = (int32_t)(p->cur - start);
+        }
+        return;
+      }
+      "(" { p->depth++; t->type = TK_LPAREN; return; }
+      ")" { if (p->depth > 0) p->depth--; t->type = TK_RPAREN; return; }
+      "[" { p->depth++; t->type = TK_LBRACKET; return; }
+      "]" { if (p->depth > 0) p->depth--; t->type = TK_RBRACKET; return; }
+      "{" { t->type = TK_LBRACE; return; }
+      "}" { t->type = TK_RBRACE; return; }
+      "," { t->type = TK_COMMA; return; }
+      ":" { t->type = TK_COLON; return; }
+      ";" { t->type = TK_SEMI; return; }
+      "==" { t->type = TK_EQ; return; }
+      "!=" { t->type = TK_NE; return; }
+      "<=" { t->type = TK_LE; return; }
+      ">=" { t->type = TK_GE; return; }
+      "<" { t->type = TK_LT; return; }
+      ">" { t->type = TK_GT; return; }
+      "=" { t->type = TK_ASSIGN; return; }
+      "+" { t->type = TK_PLUS; return; }
+      "-" { t->type = TK_MINUS; return; }
+      "*" { t->type = TK_STAR; return; }
+      "/" { t->type = TK_SLASH; return; }
+      "%" { t->type = TK_PERCENT; return; }
+      [^] {
+        unsigned char c = (unsigned char)start[0];
+        if (c >= 0x20 && c < 0x7f)
+          lytP_error(p, t->loc, "unexpected character '%c'", c);
+        else
+          lytP_error(p, t->loc, "unexpected byte 0x%02x", c);
+        continue;
+      }
+    */
+  }
+}

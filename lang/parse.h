@@ -1,0 +1,71 @@
+/*
+** parse.h: the front end's context, shared by the re2c lexer, the Lemon
+** grammar and its driver.
+**
+** Errors never unwind out of Lemon: they are recorded here (the first
+** one with its location, all of them as formatted text) and the driver
+** resynchronises at the next line so one run reports several. Only an
+** allocation failure longjmps, through the caller's protected entry;
+** the arena makes that leak-free.
+*/
+#ifndef LYT_PARSE_H
+#define LYT_PARSE_H
+
+#include <setjmp.h>
+
+#include "../interp/inttuple.h"
+#include "ast.h"
+
+#define LYT_MAX_SYNTAX_ERRORS 8   /* later ones are mostly echoes of the first */
+
+typedef struct lytP_token {
+  int type;          /* TK_* from parser.h, 0 at end of input */
+  lyt_loc loc;
+  int64_t ival;      /* TK_INT */
+  const char *s;     /* TK_NAME (interned), TK_STRING (decoded) */
+  int32_t len;
+} lytP_token;
+
+typedef const char *(*lytP_intern_fn)(void *ud, const char *s, size_t n);
+
+typedef struct lytP_ctx {
+  lytS_ctx *cx;            /* arena for nodes; jb for out-of-memory */
+  const lytL_src *src;
+  lytP_intern_fn intern;   /* names are interned so lookups compare pointers */
+  void *intern_ud;
+  /* lexer */
+  const char *cur;         /* next byte to scan */
+  const char *linestart;   /* first byte of the current line */
+  int32_t line;
+  int32_t depth;           /* open ( and [: newlines inside are not separators */
+  /* result */
+  lytP_list stmts;
+  /* errors */
+  int nerr;
+  int incomplete;          /* the only error is an unexpected end of input */
+  lyt_loc errloc;          /* first error */
+  char errmsg[LYT_MSG_MAX];
+  lytS_buf diag;           /* every error, formatted with source line and caret */
+} lytP_ctx;
+
+/* Parse p->src into p->stmts. Returns LYT_OK or LYT_ERRSYNTAX. */
+int lytP_parse(lytP_ctx *p);
+void lytL_lex(lytP_ctx *p, lytP_token *t);
+void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) LYT_PRINTF(3, 4);
+const char *lytP_tokname(int type);
+
+/* Node builders used by the grammar actions. */
+lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc);
+lytP_node *lytP_leaf(lytP_ctx *p, int kind, const lytP_token *t);
+lytP_node *lytP_unary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a);
+lytP_node *lytP_binary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a, lytP_node *b);
+lytP_node *lytP_named(lytP_ctx *p, int kind, const lytP_token *name, lytP_node *a);
+lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l);
+lytP_list *lytP_list_new(lytP_ctx *p);
+lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n);
+void lytP_stmt(lytP_ctx *p, lytP_node *s);
+
+/* Diagnostics: "name:line:col: error: msg", the source line, a caret. */
+void lytL_format_diag(lytS_buf *b, lyt_loc loc, const char *msg);
+
+#endif

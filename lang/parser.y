@@ -1,0 +1,189 @@
+/*
+** parser.y: the lyt grammar, for the Lemon parser generator.
+**
+** Every action is one builder call (lang/build.c), as in SQLite's
+** parse.y. Errors are recorded in the context, never thrown: the driver
+** at the end of this file restarts the parser at the next statement so
+** that one run reports several errors. The precedence table, lowest
+** first, is also the one docs/language.md documents.
+*/
+
+%name lytParse
+%token_prefix TK_
+%token_type {lytP_token}
+%extra_context {lytP_ctx *p}
+%stack_size 500
+%start_symbol chunk
+
+%include {
+#include <assert.h>
+#include <string.h>
+#include "parse.h"
+#include "parser.h"
+#define YYNOERRORRECOVERY 1
+#define YYMALLOCARGTYPE size_t
+}
+
+%syntax_error {
+  (void)yymajor;
+  if (TOKEN.type == 0) {
+    if (p->nerr == 0) p->incomplete = 1;
+    lytP_error(p, TOKEN.loc, "unexpected end of input");
+  } else {
+    lytP_error(p, TOKEN.loc, "unexpected %s", lytP_tokname(TOKEN.type));
+  }
+}
+
+%stack_overflow {
+  lytP_error(p, p->errloc, "expression nested too deeply");
+}
+
+%right ELSE.
+%left OR.
+%left AND.
+%right NOT.
+%nonassoc EQ NE LT LE GT GE.
+%nonassoc COLON.
+%left PLUS MINUS.
+%left STAR SLASH PERCENT.
+%right UMINUS.
+%left LPAREN LBRACKET.
+
+%type stmt {lytP_node *}
+%type expr {lytP_node *}
+%type primary {lytP_node *}
+%type arg {lytP_node *}
+%type param {lytP_node *}
+%type block {lytP_node *}
+%type bline {lytP_node *}
+%type exprlist {lytP_list *}
+%type args {lytP_list *}
+%type arglist {lytP_list *}
+%type params {lytP_list *}
+%type paramlist {lytP_list *}
+%type blines {lytP_list *}
+
+chunk ::= lines.
+lines ::= line.
+lines ::= lines sep line.
+sep ::= NEWLINE.
+sep ::= SEMI.
+line ::= .
+line ::= stmt(S). { lytP_stmt(p, S); }
+
+/* Statements. */
+stmt(A) ::= NAME(N) ASSIGN expr(E).   { A = lytP_named(p, N_ASSIGN, &N, E); }
+stmt(A) ::= PRINT(T) exprlist(L).     { A = lytP_listnode(p, N_PRINT, T.loc, L); }
+stmt(A) ::= PRINT(T).                 { A = lytP_listnode(p, N_PRINT, T.loc, lytP_list_new(p)); }
+stmt(A) ::= SHOW(T) expr(E).          { A = lytP_unary(p, N_SHOW, &T, E); }
+stmt(A) ::= IMPORT(T) STRING(S).      { A = lytP_leaf(p, N_IMPORT, &S); A->loc = T.loc; }
+stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN ASSIGN expr(E).
+                                      { A = lytP_named(p, N_FNDEF, &N, E); A->list = P->head; A->n = P->n; }
+stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN block(B).
+                                      { A = lytP_named(p, N_FNDEF, &N, B); A->list = P->head; A->n = P->n; }
+stmt(A) ::= RETURN(T) expr(E).        { A = lytP_unary(p, N_RETURN, &T, E); }
+stmt(A) ::= expr(E).                  { A = lytP_node_new(p, N_EXPRSTMT, E->loc); A->a = E; }
+
+block(A) ::= LBRACE(T) blines(L) RBRACE. { A = lytP_listnode(p, N_BLOCK, T.loc, L); }
+blines(A) ::= bline(S).                { A = lytP_list_add(p, lytP_list_new(p), S); }
+blines(A) ::= blines(L) sep bline(S).  { A = lytP_list_add(p, L, S); }
+bline(A) ::= .                         { A = 0; }
+bline(A) ::= stmt(S).                  { A = S; }
+
+params(A) ::= .                        { A = lytP_list_new(p); }
+params(A) ::= paramlist(L).            { A = L; }
+paramlist(A) ::= param(X).             { A = lytP_list_add(p, lytP_list_new(p), X); }
+paramlist(A) ::= paramlist(L) COMMA param(X). { A = lytP_list_add(p, L, X); }
+param(A) ::= NAME(N).                  { A = lytP_named(p, N_PARAM, &N, 0); }
+param(A) ::= NAME(N) ASSIGN expr(E).   { A = lytP_named(p, N_PARAM, &N, E); }
+
+/* Expressions. */
+expr(A) ::= IF(T) expr(C) THEN expr(X) ELSE expr(Y).
+                                       { A = lytP_binary(p, N_IF, &T, X, Y); A->c = C; }
+expr(A) ::= expr(X) OR(T) expr(Y).     { A = lytP_binary(p, N_OR, &T, X, Y); }
+expr(A) ::= expr(X) AND(T) expr(Y).    { A = lytP_binary(p, N_AND, &T, X, Y); }
+expr(A) ::= NOT(T) expr(X).            { A = lytP_unary(p, N_UNOP, &T, X); }
+expr(A) ::= expr(X) EQ(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) NE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) LT(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) LE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) GT(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) GE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) COLON(T) expr(Y).  { A = lytP_binary(p, N_LAYOUT, &T, X, Y); }
+expr(A) ::= expr(X) PLUS(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) MINUS(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) STAR(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) SLASH(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) PERCENT(T) expr(Y). { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= MINUS(T) expr(X). [UMINUS] { A = lytP_unary(p, N_UNOP, &T, X); }
+expr(A) ::= primary(X).                { A = X; }
+
+primary(A) ::= INT(T).                 { A = lytP_leaf(p, N_INT, &T); }
+primary(A) ::= STRING(T).              { A = lytP_leaf(p, N_STR, &T); }
+primary(A) ::= NAME(T).                { A = lytP_leaf(p, N_NAME, &T); }
+primary(A) ::= UNDER(T).               { A = lytP_leaf(p, N_UNDER, &T); }
+primary(A) ::= TRUE(T).                { A = lytP_leaf(p, N_BOOL, &T); A->ival = 1; }
+primary(A) ::= FALSE(T).               { A = lytP_leaf(p, N_BOOL, &T); }
+primary(A) ::= NIL(T).                 { A = lytP_leaf(p, N_NIL, &T); }
+primary(A) ::= LPAREN(T) RPAREN.       { A = lytP_listnode(p, N_TUPLE, T.loc, lytP_list_new(p)); }
+primary(A) ::= LPAREN(T) expr(X) RPAREN. { A = lytP_unary(p, N_PAREN, &T, X); }
+primary(A) ::= LPAREN(T) expr(X) COMMA RPAREN.
+                                       { A = lytP_listnode(p, N_TUPLE, T.loc, lytP_list_add(p, lytP_list_new(p), X)); }
+primary(A) ::= LPAREN(T) expr(X) COMMA exprlist(L) RPAREN.
+    { lytP_list *l = lytP_list_add(p, lytP_list_new(p), X);
+      l->tail->next = L->head; l->tail = L->tail; l->n += L->n;
+      A = lytP_listnode(p, N_TUPLE, T.loc, l); }
+primary(A) ::= LBRACKET(T) exprlist(L) RBRACKET. { A = lytP_listnode(p, N_TILER, T.loc, L); }
+primary(A) ::= primary(F) LPAREN(T) args(L) RPAREN.
+                                       { A = lytP_listnode(p, N_CALL, T.loc, L); A->a = F; A->loc = F->loc; }
+primary(A) ::= primary(X) LBRACKET(T) expr(I) RBRACKET.
+                                       { A = lytP_binary(p, N_INDEX, &T, X, I); }
+
+exprlist(A) ::= expr(X).               { A = lytP_list_add(p, lytP_list_new(p), X); }
+exprlist(A) ::= exprlist(L) COMMA expr(X). { A = lytP_list_add(p, L, X); }
+
+args(A) ::= .                          { A = lytP_list_new(p); }
+args(A) ::= arglist(L).                { A = L; }
+arglist(A) ::= arg(X).                 { A = lytP_list_add(p, lytP_list_new(p), X); }
+arglist(A) ::= arglist(L) COMMA arg(X). { A = lytP_list_add(p, L, X); }
+arg(A) ::= expr(X).                    { A = lytP_node_new(p, N_ARG, X->loc); A->a = X; }
+arg(A) ::= NAME(N) ASSIGN expr(X).     { A = lytP_named(p, N_ARG, &N, X); }
+
+%code {
+/* The driver: feed tokens; after an error, skip to the next statement
+** boundary outside braces and start a fresh parser there. */
+static int at_boundary(const lytP_token *t, int braces) {
+  return t->type == 0 || (braces == 0 && (t->type == TK_NEWLINE || t->type == TK_SEMI));
+}
+
+static void skip_statement(lytP_ctx *p, lytP_token *t) {
+  int braces = 0;
+  while (!at_boundary(t, braces)) {
+    if (t->type == TK_LBRACE) braces++;
+    if (t->type == TK_RBRACE && braces > 0) braces--;
+    lytL_lex(p, t);
+  }
+}
+
+int lytP_parse(lytP_ctx *p) {
+  yyParser parser;
+  lytP_token t;
+  lytParseInit(&parser, p);
+  for (;;) {
+    int before = p->nerr;
+    lytL_lex(p, &t);
+    p->errloc = t.loc;
+    lytParse(&parser, t.type, t);
+    if (p->nerr > before && p->nerr < LYT_MAX_SYNTAX_ERRORS && t.type != 0) {
+      skip_statement(p, &t);
+      lytParseFinalize(&parser);
+      lytParseInit(&parser, p);
+      if (t.type == 0) break;
+      continue;
+    }
+    if (t.type == 0 || p->nerr >= LYT_MAX_SYNTAX_ERRORS) break;
+  }
+  lytParseFinalize(&parser);
+  return p->nerr ? LYT_ERRSYNTAX : LYT_OK;
+}
+}

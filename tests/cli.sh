@@ -1,0 +1,51 @@
+#!/bin/sh
+# Command-line tests: exit statuses, -e, standard input, diagnostics on
+# stderr, and a REPL session (forced with -i, so no terminal is needed).
+LYT=${1:-build/lyt}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+check() {  # name, expected, actual
+  if [ "$2" = "$3" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); printf 'FAIL %s\n--- expected\n%s\n--- got\n%s\n' "$1" "$2" "$3"; fi
+}
+
+out=$("$LYT" -e 'print (4,(2,3)):(2,(1,8))'); check "-e prints" "(4,(2,3)):(2,(1,8))" "$out"
+"$LYT" -e 'x = 1' >/dev/null 2>&1; check "-e status 0" 0 $?
+"$LYT" -e 'print nope' >/dev/null 2>&1; check "-e error status 1" 1 $?
+out=$("$LYT" -e 'print nope' 2>&1); check "-e diagnostic" "<string>:1:7: error: unknown name 'nope'
+print nope
+      ^" "$out"
+
+printf 'a = 3\nprint a * 2\nprint a(1)\nprint "not reached"\n' > "$T/bad.lyt"
+out=$("$LYT" "$T/bad.lyt" 2>"$T/err"); rc=$?
+check "script runs until the error" "6" "$out"
+check "script error status" 1 $rc
+check "script diagnostic" "$T/bad.lyt:3:7: error: cannot call an integer
+print a(1)
+      ^" "$(cat "$T/err")"
+
+"$LYT" "$T/missing.lyt" 2>"$T/err"; rc=$?
+check "missing file status" 1 $rc
+check "missing file message" "error: $T/missing.lyt: cannot open" "$(cat "$T/err")"
+
+out=$(printf 'L = (2,2):(2,1)\nprint L(1,1)\n' | "$LYT"); check "stdin script" "3" "$out"
+out=$(printf 'print 7\n' | "$LYT" -); check "stdin with -" "7" "$out"
+out=$("$LYT" --version); check "--version" "lyt 0.1.0" "$out"
+"$LYT" --bogus >/dev/null 2>&1; check "bad option status" 1 $?
+
+# A REPL session: values echoed, an error does not end it, unclosed
+# brackets continue on the next line, :quit leaves.
+printf 'x = (4,2):(1,4)\nx\nx(5)\nnope\nsize(x)\n(1,\n2)\n:quit\nprint 99\n' > "$T/session"
+out=$("$LYT" -i < "$T/session" 2>&1 | sed 1d); rc=$?
+check "repl session" "(4,2):(1,4)
+5
+<repl>:1:1: error: unknown name 'nope'
+nope
+^
+8
+(1,2)
+" "$out"
+check "repl exit status" 0 $rc
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

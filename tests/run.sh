@@ -1,0 +1,26 @@
+#!/bin/sh
+# The whole test suite: unit tests of the cores, golden tests, the
+# examples, the differential data, the bad-input catalogue and the
+# command-line tests. Each part ends with "N passed, M failed"; this
+# script adds them up and exits non-zero on any failure.
+B=${1:-build}
+total_p=0; total_f=0
+part() {
+  name=$1; shift
+  out=$("$@" 2>&1); rc=$?
+  last=$(printf '%s\n' "$out" | tail -n 1)
+  p=$(printf '%s' "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+  f=$(printf '%s' "$last" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+  if [ -z "$p" ]; then p=0; f=1; fi
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  if [ "$f" -ne 0 ]; then printf '%s\n' "$out" | grep -v '^PASS' | head -n 60; fi
+  printf '%-10s %s\n' "$name" "$last"
+  total_p=$((total_p + p)); total_f=$((total_f + f))
+}
+part unit     "$B/test_stride"
+part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
+part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
+part errors   "$B/runner" errors $(find tests/errors -name '*.txt' | sort)
+part cli      sh tests/cli.sh "$B/lyt"
+echo "$total_p passed, $total_f failed"
+[ "$total_f" -eq 0 ]
