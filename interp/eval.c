@@ -123,7 +123,7 @@ static lyt_value eval_layout(lyt_state *L, const lytP_node *n) {
   lytS_tup *shape = to_tup(L, n->a, eval_shape(L, n->a), "the shape");
   lytS_tup *stride = to_tup(L, n->b, eval_shape(L, n->b), "the stride");
   L->errloc = n->loc;
-  return lytI_layout(lytS_layout_make(&L->cx, shape, stride));
+  return lytI_layout(lytS_make_layout(&L->cx, shape, stride));
 }
 
 /* ---------------------------------------------------------------------
@@ -132,7 +132,7 @@ static lyt_value eval_layout(lyt_state *L, const lytP_node *n) {
 
 static int64_t int_operand(lyt_state *L, const lytP_node *n, lyt_value v, const char *op) {
   if (v.kind != LYT_VINT)
-    lytI_error(L, n->loc, LYT_ERRRUN, "operator '%s' needs integers, got %s", op,
+    lytI_error(L, n->loc, LYT_ERRRUN, "operator %s needs integers, got %s", op,
                lytI_kindname(v.kind));
   return v.u.i;
 }
@@ -159,7 +159,7 @@ static lyt_value concat(lyt_state *L, lyt_value a, lyt_value b) {
 static lyt_value arith(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
   const char *op = lytP_tokname(n->op);
   if (n->op == TK_PLUS && a.kind == LYT_VSTR && b.kind == LYT_VSTR) return concat(L, a, b);
-  int64_t x = int_operand(L, n->a, a, op + 1), y = int_operand(L, n->b, b, op + 1);
+  int64_t x = int_operand(L, n->a, a, op), y = int_operand(L, n->b, b, op);
   L->errloc = n->loc;
   switch (n->op) {
     case TK_PLUS: return lytI_int(lytS_add(&L->cx, x, y));
@@ -203,14 +203,14 @@ static int truth(lyt_state *L, const lytP_node *n, lyt_value v) {
 static lyt_value eval_unop(lyt_state *L, const lytP_node *n) {
   lyt_value a = eval(L, n->a);
   if (n->op == TK_NOT) return lytI_bool(!truth(L, n->a, a));
-  int64_t x = int_operand(L, n->a, a, "-");
+  int64_t x = int_operand(L, n->a, a, "'-'");
   L->errloc = n->loc;
   return lytI_int(lytS_sub(&L->cx, 0, x));
 }
 
 static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
   lyt_value t = eval(L, n->a), i = eval(L, n->b);
-  int64_t k = int_operand(L, n->b, i, "[]");
+  int64_t k = int_operand(L, n->b, i, "'[]'");
   if (t.kind == LYT_VLAYOUT) {
     lyt_value f = *lytI_getglobal(L, lytI_intern(L, "get", 3));
     lyt_loc locs[2] = { n->a->loc, n->b->loc };

@@ -29,6 +29,10 @@
   if (TOKEN.type == 0) {
     if (p->nerr == 0) p->incomplete = 1;
     lytP_error(p, TOKEN.loc, "unexpected end of input");
+  } else if (TOKEN.type == TK_NAME) {
+    lytP_error(p, TOKEN.loc, "unexpected name '%s'", TOKEN.s);
+  } else if (TOKEN.type == TK_INT) {
+    lytP_error(p, TOKEN.loc, "unexpected integer %lld", (long long)TOKEN.ival);
   } else {
     lytP_error(p, TOKEN.loc, "unexpected %s", lytP_tokname(TOKEN.type));
   }
@@ -173,7 +177,9 @@ int lytP_parse(lytP_ctx *p) {
     int before = p->nerr;
     lytL_lex(p, &t);
     p->errloc = t.loc;
-    lytParse(&parser, t.type, t);
+    /* A lexical error already explains this statement: do not let the
+    ** parser add a second message about the same spot. */
+    if (p->nerr == before) lytParse(&parser, t.type, t);
     if (p->nerr > before && p->nerr < LYT_MAX_SYNTAX_ERRORS && t.type != 0) {
       skip_statement(p, &t);
       lytParseFinalize(&parser);

@@ -43,8 +43,7 @@ check "repl session" "(4,2):(1,4)
 nope
 ^
 8
-(1,2)
-" "$out"
+(1,2)" "$out"
 check "repl exit status" 0 $rc
 
 echo "$pass passed, $fail failed"
