@@ -31,8 +31,11 @@ INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/api.c 
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
 
-.PHONY: all test clean tools unit golden
+.PHONY: all test clean tools deps bench
 all: tools $(BUILD)/lyt $(BUILD)/liblyt.a
+
+deps:
+	apt-get install -y re2c lemon libedit-dev
 
 # One line that names the packages, instead of a cryptic failure later.
 tools:

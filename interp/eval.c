@@ -204,8 +204,8 @@ static lyt_value eval_unop(lyt_state *L, const lytP_node *n) {
   lyt_value a = eval(L, n->a);
   if (n->op == TK_NOT) return lytI_bool(!truth(L, n->a, a));
   int64_t x = int_operand(L, n->a, a, "'-'");
-  L->errloc = n->loc;
-  return lytI_int(lytS_sub(&L->cx, 0, x));
+  if (x == INT64_MIN) lytI_error(L, n->loc, LYT_ERRRUN, "integer overflow in -(%lld)", (long long)x);
+  return lytI_int(-x);
 }
 
 static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
@@ -218,7 +218,8 @@ static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
     return lytI_call_value(L, f, 2, args, locs, n->loc);
   }
   if (t.kind != LYT_VTUP && t.kind != LYT_VTILER)
-    lytI_error(L, n->a->loc, LYT_ERRRUN, "cannot index a %s", lytI_kindname(t.kind));
+    lytI_error(L, n->a->loc, LYT_ERRRUN, "cannot index %s %s", lytI_article(t.kind),
+               lytI_kindname(t.kind));
   if (k < 0 || k >= t.u.tup.n)
     lytI_error(L, n->b->loc, LYT_ERRRUN, "index %lld out of range for a tuple of rank %d",
                (long long)k, (int)t.u.tup.n);
