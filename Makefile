@@ -60,7 +60,7 @@ $(GEN)/%.o: $(GEN)/%.c $(GEN)/parser.h
 
 $(BUILD)/%.o: %.c $(GEN)/parser.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	@$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/liblyt.a: $(LIBOBJ)
 	rm -f $@

@@ -7,9 +7,10 @@
 ** through lytI_error (a longjmp to the protected entry in api.c), which
 ** is safe because every allocation belongs to an arena.
 **
-** `(x)` is grouping, except where CuTe notation is being written: on
-** either side of `:` and inside a tuple literal, `(3)` is the rank-1
-** tuple CuTe prints as `(3)`. eval_shape() is that second reading.
+** `(x)` is grouping, except where CuTe notation is being written: around
+** a literal (`(3)`, `((2,3))`), on either side of `:` and inside a tuple
+** literal, it is the rank-1 tuple CuTe prints as `(3)`. eval_shape() is
+** that second reading.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +99,14 @@ static lyt_value tuple_of(lyt_state *L, const lytP_node *n, int kind) {
   for (const lytP_node *e = n->list; e; e = e->next)
     t.u.tup.e[i++] = kind == LYT_VTUP ? eval_shape(L, e) : eval(L, e);
   return t;
+}
+
+/* `(3)`, `(_)`, `((4))`, `((2,3))`: CuTe text, so a rank-1 tuple wherever
+** it is written. `(x)` and `(1+2)` stay grouping. */
+static int literal_paren(const lytP_node *n) {
+  const lytP_node *a = n->a;
+  return a->kind == N_INT || a->kind == N_UNDER || a->kind == N_TUPLE ||
+         (a->kind == N_PAREN && literal_paren(a));
 }
 
 static lyt_value eval_shape(lyt_state *L, const lytP_node *n) {
@@ -419,7 +428,7 @@ static lyt_value eval(lyt_state *L, const lytP_node *n) {
       return v;
     }
     case N_NAME: return lookup(L, n);
-    case N_PAREN: return eval(L, n->a);
+    case N_PAREN: return literal_paren(n) ? eval_shape(L, n) : eval(L, n->a);
     case N_TUPLE: return tuple_of(L, n, LYT_VTUP);
     case N_TILER: return tuple_of(L, n, LYT_VTILER);
     case N_LAYOUT: return eval_layout(L, n);

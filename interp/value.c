@@ -159,6 +159,7 @@ static int to_tiler(lytS_ctx *cx, const lyt_value *v, lytS_tiler *t, int top) {
       n->v = v->u.i;
       t->kind = LYT_TILE_LAYOUT;
       t->lay = unit_layout(cx, n);
+      t->n = 1;  /* came from an integer: divides and products read 1 as 1:0 */
       return 1;
     }
     case LYT_VTUP: case LYT_VTILER:
