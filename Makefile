@@ -78,6 +78,10 @@ $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 test: all $(BUILD)/test_stride $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
 
+PYCUTE ?= /tmp/cutlass/python
+bench: all
+	python3 bench/bench.py --lyt $(BUILD)/lyt --pycute $(PYCUTE)
+
 clean:
 	rm -rf build build-san build-clang
 

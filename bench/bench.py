@@ -114,7 +114,6 @@ def main():
     if r.returncode != 0:
         sys.exit("lyt failed:\n" + r.stderr)
     got = r.stdout.splitlines()
-    t0 = time.perf_counter()
     want, t_loop = run_pycute(ops, a.pycute)
     diff = [(lyt_text(*ops[i]), got[i], want[i]) for i in range(len(ops)) if got[i] != want[i]]
     print("operations          %d" % len(ops))
