@@ -31,17 +31,19 @@ INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/api.c 
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
 
-.PHONY: all test clean tools deps bench
-all: tools $(BUILD)/lyt $(BUILD)/liblyt.a
+.PHONY: all test clean deps bench
+all: $(BUILD)/lyt $(BUILD)/liblyt.a
+
+# Missing generators or headers: one line that names the packages, before
+# anything is built (not for the goals that need none of them).
+ifeq ($(filter deps clean,$(MAKECMDGOALS)),)
+ifeq ($(shell command -v $(RE2C) >/dev/null 2>&1 && command -v $(LEMON) >/dev/null 2>&1 && test -f $(LEMPAR) && test -f /usr/include/editline/readline.h && echo ok),)
+$(error lyt: missing build tools: apt-get install -y re2c lemon libedit-dev (or: make deps))
+endif
+endif
 
 deps:
 	apt-get install -y re2c lemon libedit-dev
-
-# One line that names the packages, instead of a cryptic failure later.
-tools:
-	@command -v $(RE2C) >/dev/null 2>&1 && command -v $(LEMON) >/dev/null 2>&1 && test -f $(LEMPAR) \
-	  && test -f /usr/include/editline/readline.h \
-	  || { echo "lyt: missing build tools: apt-get install -y re2c lemon libedit-dev"; exit 1; }
 
 $(GEN)/lexer.c: lang/lexer.re $(GEN)/parser.h | $(GEN)
 	$(RE2C) -W -Werror --no-generation-date --no-version -o $@ $<

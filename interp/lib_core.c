@@ -57,6 +57,11 @@ static lyt_value b_error(lytI_call *c) {
 }
 
 static void help_line(lytS_buf *b, const lytI_builtin *f) {
+  size_t n = strlen(f->name);
+  if (f->doc && strncmp(f->doc, f->name, n) == 0 && f->doc[n] == '(') {
+    lytS_buf_printf(b, "%s\n", f->doc);  /* the doc already shows the signature */
+    return;
+  }
   lytS_buf_printf(b, "%s(", f->name);
   for (int i = 0; f->params[i]; i++)
     lytS_buf_printf(b, "%s%s%s", i ? ", " : "", f->params[i], i >= f->nreq ? "?" : "");

@@ -63,6 +63,25 @@ static int32_t get_path(lytI_call *c, int from, int64_t *path) {
   return n;
 }
 
+/* A shape operand: every extent a positive integer (a zero would divide
+** by zero in every index map). */
+static int shape_ok(const lytS_tup *t) {
+  if (lytS_istup(t)) {
+    for (int32_t k = 0; k < t->n; k++)
+      if (!shape_ok(t->e[k])) return 0;
+    return 1;
+  }
+  return lytS_isint(t) && t->v > 0;
+}
+
+static lytS_tup *get_shape(lytI_call *c, int i) {
+  lytS_tup *t = lytI_gettup(c, i);
+  if (!shape_ok(t))
+    lytI_argerr(c, i, "%s: shape %s must hold positive integers only", c->self->name,
+                lytS_tup_str(CX(c), t));
+  return t;
+}
+
 /* An IntTuple operand or the shape of a layout-like operand. */
 static lytS_tup *tup_or_shape(lytI_call *c, int i) {
   if (is_layoutish(&c->argv[i])) return get_lay(c, i).l.shape;
@@ -201,7 +220,7 @@ static lyt_value b_make_layout(lytI_call *c) {
   int n = nargs(c);
   if (n >= 1 && c->argv[0].kind == LYT_VLAYOUT) return make_concat(c, n);
   if (n > 2) lytI_argerr(c, 2, "make_layout takes a shape and a stride, or layouts");
-  lytS_tup *shape = lytI_gettup(c, 0);
+  lytS_tup *shape = get_shape(c, 0);
   if (n == 1 || is_str(&c->argv[1], "LayoutLeft"))
     return lytI_layout(lytS_make_left(CX(c), shape));
   if (is_str(&c->argv[1], "LayoutRight"))
@@ -212,7 +231,7 @@ static lyt_value b_make_layout(lytI_call *c) {
 }
 
 static lyt_value b_make_ordered(lytI_call *c) {
-  return lytI_layout(lytS_make_ordered(CX(c), lytI_gettup(c, 0), lytI_gettup(c, 1)));
+  return lytI_layout(lytS_make_ordered(CX(c), get_shape(c, 0), lytI_gettup(c, 1)));
 }
 
 static lyt_value b_make_like(lytI_call *c) {
@@ -220,7 +239,7 @@ static lyt_value b_make_like(lytI_call *c) {
 }
 
 static lyt_value b_make_identity(lytI_call *c) {
-  return lytI_layout(lytS_make_identity(CX(c), lytI_gettup(c, 0)));
+  return lytI_layout(lytS_make_identity(CX(c), get_shape(c, 0)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -237,14 +256,14 @@ static lytS_tup *opt_stride(lytI_call *c, int i, const lytS_tup *shape) {
 }
 
 static lyt_value b_crd2idx(lytI_call *c) {
-  lytS_tup *crd = lytI_gettup(c, 0), *shape = lytI_gettup(c, 1);
+  lytS_tup *crd = lytI_gettup(c, 0), *shape = get_shape(c, 1);
   lytS_tup *d = opt_stride(c, 2, shape);
   if (!d) return lytI_int(lytS_crd2idx_colex(CX(c), crd, shape));
   return ret_tup(c, lytS_crd2idx(CX(c), crd, shape, d));
 }
 
 static lyt_value b_idx2crd(lytI_call *c) {
-  lytS_tup *i = lytI_gettup(c, 0), *shape = lytI_gettup(c, 1);
+  lytS_tup *i = lytI_gettup(c, 0), *shape = get_shape(c, 1);
   return ret_tup(c, lytS_idx2crd(CX(c), i, shape, opt_stride(c, 2, shape)));
 }
 
@@ -398,7 +417,7 @@ static lytS_tup *get_order(lytI_call *c, int i, const lytS_tup *shape) {
 
 static lyt_value b_tile_to_shape(lytI_call *c) {
   lay_arg a = get_lay(c, 0);
-  lytS_tup *shape = tup_or_shape(c, 1);
+  lytS_tup *shape = is_layoutish(&c->argv[1]) ? tup_or_shape(c, 1) : get_shape(c, 1);
   lytS_tup *order = get_order(c, 2, shape);
   return ret_lay(c, &a, lytS_tile_to_shape(CX(c), a.l, shape, order));
 }
@@ -446,11 +465,11 @@ static lyt_value b_make_composed(lytI_call *c) {
 /* ------------------------------------------------------------------ */
 
 static lyt_value b_shape_div(lytI_call *c) {
-  return ret_tup(c, lytS_shape_div(CX(c), lytI_gettup(c, 0), lytI_gettup(c, 1)));
+  return ret_tup(c, lytS_shape_div(CX(c), get_shape(c, 0), get_shape(c, 1)));
 }
 
 static lyt_value b_ceil_div(lytI_call *c) {
-  return ret_tup(c, lytS_ceil_div(CX(c), lytI_gettup(c, 0), lytI_gettup(c, 1)));
+  return ret_tup(c, lytS_ceil_div(CX(c), get_shape(c, 0), get_shape(c, 1)));
 }
 
 static lyt_value b_product_each(lytI_call *c) {

@@ -1,0 +1,32 @@
+/*
+** fuzz_eval.c: libFuzzer target for the whole pipeline: arbitrary bytes
+** as lyt source through lexer, parser and evaluator. Any outcome but a
+** crash, a sanitizer report or a leak is acceptable; limits are lowered
+** so that slow inputs end quickly with an error.
+*/
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lyt.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char *src = malloc(size + 1);
+  if (!src) return 0;
+  memcpy(src, data, size);
+  src[size] = 0;
+  lyt_config c;
+  lyt_config_init(&c);
+  c.max_steps = 200000;
+  c.mem_limit = 64u << 20;
+  c.stdlib_path = "";
+  lyt_state *L = lyt_open(&c);
+  if (L) {
+    lyt_dostring(L, src, "fuzz");
+    lyt_close(L);
+  }
+  free(src);
+  return 0;
+}
