@@ -46,5 +46,25 @@ nope
 (1,2)" "$out"
 check "repl exit status" 0 $rc
 
+# The same through a pseudo-terminal (util-linux script): the real
+# interactive path, with libedit, prompts and continuation prompts.
+if command -v script >/dev/null 2>&1; then
+  printf 'L = (4,2):(1,4)\nL(5)\nlogical_divide(L,\n  [2, 1])\nnope\n:quit\n' > "$T/tty"
+  out=$(script -qc "$LYT" /dev/null < "$T/tty" 2>&1 | tr -d '\r' | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g' | grep -v '^$' | sed -n '/^lyt> L = /,$p')
+  check "repl on a terminal" "lyt> L = (4,2):(1,4)
+lyt> L(5)
+5
+lyt> logical_divide(L,
+...>   [2, 1])
+((2,2),(1,2)):((1,2),(0,4))
+lyt> nope
+<repl>:1:1: error: unknown name 'nope'
+nope
+^
+lyt> :quit" "$out"
+else
+  echo "SKIP repl on a terminal: no 'script' command"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
