@@ -31,7 +31,7 @@ INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/api.c 
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
 
-.PHONY: all test clean deps bench
+.PHONY: all test clean deps bench valgrind
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
 
 # Missing generators or headers: one line that names the packages, before
@@ -79,6 +79,17 @@ $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 
 test: all $(BUILD)/test_stride $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
+
+# The command and the library under valgrind: no leak, no error.
+VG = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=9
+valgrind: all $(BUILD)/runner
+	@for f in examples/*.lyt; do $(VG) $(BUILD)/lyt $$f >/dev/null || exit 1; done
+	@$(VG) $(BUILD)/lyt -e 'composition((6,2):(1,7), (3,2):(2,3))' 2>/dev/null; test $$? -eq 1
+	@$(VG) $(BUILD)/runner golden $$(find tests/golden examples -name '*.lyt' | sort) >$(BUILD)/vg.log 2>&1 \
+	  || { cat $(BUILD)/vg.log; exit 1; }
+	@$(VG) $(BUILD)/runner errors $$(find tests/errors -name '*.txt' | sort) >$(BUILD)/vg.log 2>&1 \
+	  || { cat $(BUILD)/vg.log; exit 1; }
+	@echo "valgrind: no errors, no leaks"
 
 PYCUTE ?= /tmp/cutlass/python
 bench: all
