@@ -62,26 +62,47 @@ static void add_span(lytS_ctx *cx, comp *c, int64_t n, int64_t r) {
   if (r < 0) c->negative = 1;
 }
 
-static _Noreturn void stride_error(lytS_ctx *cx, const comp *c, int64_t r) {
+/* "the left-hand side", or "the left-hand side A once coalesced" when the
+** shape the checks walk is not A's own flattened shape. */
+static const char *lhs_name(lytS_ctx *cx, const comp *c) {
+  const char *fs = flat_shape_str(cx, &c->fa);
+  if (strcmp(fs, lytS_tup_str(cx, lytS_flatten(cx, c->a.shape))) == 0) return "the left-hand side";
+  const char *as = lytS_layout_str(cx, c->a);
+  char *r = lytS_alloc(cx, strlen(as) + 40);
+  strcpy(r, "the left-hand side ");
+  strcat(r, as);
+  strcat(r, " once coalesced");
+  return r;
+}
+
+/* r is B's stride, rs what is left of it when the walk reaches mode s. */
+static _Noreturn void stride_error(lytS_ctx *cx, const comp *c, int64_t r, int64_t s,
+                                   int64_t rs) {
+  if (rs == r)
+    lytS_fail(cx, LYT_ERRRUN, "composition: stride %lld of the right-hand side does not "
+              "left-divide shape %s of %s", (long long)r, flat_shape_str(cx, &c->fa),
+              lhs_name(cx, c));
   lytS_fail(cx, LYT_ERRRUN, "composition: stride %lld of the right-hand side does not "
-            "left-divide shape %s of the left-hand side", (long long)r,
-            flat_shape_str(cx, &c->fa));
+            "left-divide shape %s of %s (it reaches mode %lld as stride %lld, and neither "
+            "divides the other)", (long long)r, flat_shape_str(cx, &c->fa), lhs_name(cx, c),
+            (long long)s, (long long)rs);
 }
 
 static _Noreturn void shape_error(lytS_ctx *cx, const comp *c, int64_t n, int64_t rest,
                                   int64_t nw) {
   lytS_fail(cx, LYT_ERRRUN, "composition: size %lld of the right-hand side is not "
-            "divisible by shape %s of the left-hand side (%lld %% %lld != 0)", (long long)n,
-            flat_shape_str(cx, &c->fa), (long long)rest, (long long)nw);
+            "divisible by shape %s of %s (%lld %% %lld != 0)", (long long)n,
+            flat_shape_str(cx, &c->fa), lhs_name(cx, c), (long long)rest, (long long)nw);
 }
 
 /* The step checks: CuTe's weak stride test always (it static-asserts even
 ** when the size is used up), the strong one while the size is not. */
-static void check_step(lytS_ctx *cx, const comp *c, int64_t s, int64_t rs, int64_t rsh) {
+static void check_step(lytS_ctx *cx, const comp *c, int64_t s, int64_t rs, int64_t rsh,
+                       int64_t r) {
   int64_t ar = rs < 0 ? -rs : rs;
   int weak = rs % s == 0 || rs < s;
   int strong = s % ar == 0 || ar % s == 0;
-  if (!weak || (rsh > 1 && !strong)) stride_error(cx, c, rs);
+  if (!weak || (rsh > 1 && !strong)) stride_error(cx, c, r, s, rs);
 }
 
 /* Result of the loop, as CuTe returns it: a lone emitted mode unwraps. */
@@ -100,7 +121,7 @@ static lytS_layout comp_general(lytS_ctx *cx, comp *c, int64_t n, int64_t r) {
   int64_t rest = n, rs = r;
   for (int32_t k = 0; k + 1 < a->n; k++) {
     int64_t s = a->s[k], ar = rs < 0 ? -rs : rs;
-    check_step(cx, c, s, rs, rest);
+    check_step(cx, c, s, rs, rest, r);
     int64_t next_shape = lytS_ceil_div_int(cx, s, ar);
     int64_t next_stride = lytS_ceil_div_int(cx, ar, s) * (rs < 0 ? -1 : 1);
     if (next_shape == 1 || rest == 1) { rs = next_stride; continue; }
@@ -162,9 +183,9 @@ static void check_disjoint(lytS_ctx *cx, const comp *c) {
       if (p->n <= 1 || q->n <= 1) continue;
       if (p->hi <= q->lo || q->hi <= p->lo) continue;
       lytS_fail(cx, LYT_ERRRUN, "composition: modes %lld:%lld and %lld:%lld of the "
-                "right-hand side interfere in shape %s of the left-hand side (ranges "
+                "right-hand side interfere in shape %s of %s (ranges "
                 "[%lld,%lld) and [%lld,%lld) overlap)", (long long)p->n, (long long)p->r,
-                (long long)q->n, (long long)q->r, flat_shape_str(cx, &c->fa),
+                (long long)q->n, (long long)q->r, flat_shape_str(cx, &c->fa), lhs_name(cx, c),
                 (long long)p->lo, (long long)p->hi, (long long)q->lo, (long long)q->hi);
     }
 }
@@ -331,9 +352,9 @@ static int64_t *int_strides(lytS_ctx *cx, const lytS_flat *f, const char *op) {
 /* One complement mode d/cur : cur, refusing what the note calls inadmissible. */
 static int64_t comp_mode(lytS_ctx *cx, lytS_layout a, int64_t d, int64_t cur) {
   if (d / cur == 0)
-    lytS_fail(cx, LYT_ERRRUN, "complement: layout %s is not injective (stride %lld "
-              "overlaps the extent %lld of a smaller mode)", lytS_layout_str(cx, a),
-              (long long)d, (long long)cur);
+    lytS_fail(cx, LYT_ERRRUN, "complement: layout %s is not injective (after sorting by "
+              "stride, stride %lld is below %lld = shape*stride of the previous mode)",
+              lytS_layout_str(cx, a), (long long)d, (long long)cur);
   if (d % cur != 0)
     lytS_fail(cx, LYT_ERRRUN, "complement: layout %s is not sorted-divisible (after "
               "sorting by stride, %lld = shape*stride of the previous mode does not "
@@ -341,7 +362,17 @@ static int64_t comp_mode(lytS_ctx *cx, lytS_layout a, int64_t d, int64_t cur) {
   return d / cur;
 }
 
+static void check_cotarget(lytS_ctx *cx, const lytS_tup *t, const lytS_tup *all) {
+  if (lytS_istup(t)) {
+    for (int32_t i = 0; i < t->n; i++) check_cotarget(cx, t->e[i], all);
+  } else if (lytS_isint(t) && t->v <= 0) {
+    lytS_fail(cx, LYT_ERRRUN, "complement: cotarget %s is not positive",
+              lytS_tup_str(cx, all));
+  }
+}
+
 lytS_layout lytS_complement(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarget) {
+  check_cotarget(cx, cotarget, cotarget);
   lytS_check_shape(cx, cotarget, "complement");
   lytS_flat f = lytS_flat_of(cx, lytS_filter(cx, a));
   if (f.n == 1 && f.s[0] == 1)  /* nothing left: a compact layout of the cotarget */

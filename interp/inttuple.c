@@ -373,7 +373,14 @@ static lytS_tup *scale_stride(lytS_ctx *cx, int64_t c, const lytS_tup *d) {
 /* ------------------------------------------------------------------ */
 
 static void rank_mismatch(lytS_ctx *cx, const char *op, const lytS_tup *c, const lytS_tup *s) {
-  lytS_fail(cx, LYT_ERRRUN, "%s: coordinate %s does not match shape %s", op,
+  const char *pre = strcmp(op, "coordinate") == 0 ? "" : op, *sep = *pre ? ": " : "";
+  if (lytS_istup(c) && lytS_istup(s))
+    lytS_fail(cx, LYT_ERRRUN, "%s%scoordinate %s has %d modes but shape %s has %d", pre, sep,
+              lytS_tup_str(cx, c), c->n, lytS_tup_str(cx, s), s->n);
+  if (lytS_istup(c))
+    lytS_fail(cx, LYT_ERRRUN, "%s%scoordinate %s is a tuple but shape %s is an integer", pre,
+              sep, lytS_tup_str(cx, c), lytS_tup_str(cx, s));
+  lytS_fail(cx, LYT_ERRRUN, "%s%scoordinate %s does not match shape %s", pre, sep,
             lytS_tup_str(cx, c), lytS_tup_str(cx, s));
 }
 

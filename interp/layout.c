@@ -237,9 +237,12 @@ lytS_layout lytS_select(lytS_ctx *cx, lytS_layout l, const int64_t *idx, int32_t
 static lytS_layout range_modes(lytS_ctx *cx, lytS_layout l, int64_t b, int64_t e,
                                const char *op) {
   int32_t r = lytS_lrank(l);
-  if (b < 0 || e > r || b >= e)
-    lytS_fail(cx, LYT_ERRRUN, "%s: range [%lld,%lld) is empty or outside rank %d", op,
-              (long long)b, (long long)e, r);
+  if (b >= e)
+    lytS_fail(cx, LYT_ERRRUN, "%s: range [%lld,%lld) is empty (needs b < e)", op,
+              (long long)b, (long long)e);
+  if (b < 0 || e > r)
+    lytS_fail(cx, LYT_ERRRUN, "%s: range [%lld,%lld) is outside the modes [0,%d) of the "
+              "layout", op, (long long)b, (long long)e, r);
   lytS_layout *ms = lytS_alloc(cx, sizeof *ms * (size_t)(e - b));
   for (int64_t k = b; k < e; k++) ms[k - b] = lytS_lmode(cx, l, (int32_t)k);
   return lytS_concat(cx, ms, (int32_t)(e - b));
@@ -325,8 +328,8 @@ static void lift(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *t, int keep_un
                  pieces *out) {
   if (lytS_istup(c)) {
     if (!lytS_istup(t) || t->n != c->n)
-      lytS_fail(cx, LYT_ERRRUN, "slice: coordinate %s does not match %s",
-                lytS_tup_str(cx, c), lytS_tup_str(cx, t));
+      lytS_fail(cx, LYT_ERRRUN, "%s: coordinate %s does not match shape %s",
+                keep_under ? "slice" : "dice", lytS_tup_str(cx, c), lytS_tup_str(cx, t));
     for (int32_t i = 0; i < c->n; i++) lift(cx, c->e[i], t->e[i], keep_under, out);
     return;
   }
@@ -355,12 +358,15 @@ lytS_tup *lytS_dice_tup(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *t) {
   return cut(cx, c, t, 0);
 }
 
+/* The shape first, so that a mismatch is reported against the shape. */
 lytS_layout lytS_slice(lytS_ctx *cx, const lytS_tup *c, lytS_layout l) {
-  return mk(lytS_slice_tup(cx, c, l.shape), lytS_slice_tup(cx, c, l.stride));
+  lytS_tup *s = lytS_slice_tup(cx, c, l.shape);
+  return mk(s, lytS_slice_tup(cx, c, l.stride));
 }
 
 lytS_layout lytS_dice(lytS_ctx *cx, const lytS_tup *c, lytS_layout l) {
-  return mk(lytS_dice_tup(cx, c, l.shape), lytS_dice_tup(cx, c, l.stride));
+  lytS_tup *s = lytS_dice_tup(cx, c, l.shape);
+  return mk(s, lytS_dice_tup(cx, c, l.stride));
 }
 
 lytS_layout lytS_slice_and_offset(lytS_ctx *cx, const lytS_tup *c, lytS_layout l,

@@ -58,6 +58,9 @@ static int32_t get_path(lytI_call *c, int from, int64_t *path) {
   int total = c->nextra > c->argc ? c->nextra : c->argc;
   for (int i = from; i < total && n < 16; i++) {
     if (c->argv[i].kind == LYT_VNIL) continue;
+    if (c->argv[i].kind != LYT_VINT)
+      lytI_argerr(c, i, "%s: a mode index must be an integer, got %s", c->self->name,
+                  lytI_kindname(c->argv[i].kind));
     path[n++] = lytI_getint(c, i);
   }
   return n;
@@ -85,6 +88,9 @@ static lytS_tup *get_shape(lytI_call *c, int i) {
 /* An IntTuple operand or the shape of a layout-like operand. */
 static lytS_tup *tup_or_shape(lytI_call *c, int i) {
   if (is_layoutish(&c->argv[i])) return get_lay(c, i).l.shape;
+  if (c->argv[i].kind != LYT_VINT && c->argv[i].kind != LYT_VTUP)
+    lytI_argerr(c, i, "%s: expected a layout or an integer tuple, got %s", c->self->name,
+                lytI_kindname(c->argv[i].kind));
   return lytI_gettup(c, i);
 }
 
@@ -98,6 +104,14 @@ static lytS_tiler *get_tiler(lytI_call *c, int i) {
     lytS_tup *t = lytI_val2tup(CX(c), v, &why);
     if (t) return lytS_tiler_of_shape(CX(c), t);
   }
+  if (v->kind == LYT_VTILER || v->kind == LYT_VTUP)  /* name the bad mode, not the whole */
+    for (int32_t k = 0; k < v->u.tup.n; k++) {
+      int ek = v->u.tup.e[k].kind;
+      if (ek != LYT_VLAYOUT && ek != LYT_VINT && ek != LYT_VUNDER && ek != LYT_VTUP &&
+          ek != LYT_VTILER)
+        lytI_argerr(c, i, "%s: mode %d of the tiler must be a layout, an integer, a shape "
+                    "or _, got %s", c->self->name, k, lytI_kindname(ek));
+    }
   return lytI_gettiler(c, i);
 }
 
@@ -143,7 +157,7 @@ static lyt_value b_shape(lytI_call *c) { return ret_tup(c, sub_layout(c).shape);
 
 static lyt_value b_stride(lytI_call *c) {
   if (c->argv[0].kind == LYT_VCOMPOSED)
-    lytI_argerr(c, 0, "a composed layout has no stride");
+    lytI_argerr(c, 0, "stride: a composed layout (swizzle o offset o layout) has no stride");
   return ret_tup(c, sub_layout(c).stride);
 }
 
@@ -226,7 +240,8 @@ static lyt_value b_make_layout(lytI_call *c) {
   if (is_str(&c->argv[1], "LayoutRight"))
     return lytI_layout(lytS_make_right(CX(c), shape));
   if (c->argv[1].kind == LYT_VSTR)
-    lytI_argerr(c, 1, "expected LayoutLeft, LayoutRight or a stride");
+    lytI_argerr(c, 1, "make_layout: expected LayoutLeft, LayoutRight or a stride, got \"%.*s\"",
+                (int)c->argv[1].u.str.len, c->argv[1].u.str.s);
   return lytI_layout(lytS_make_layout(CX(c), shape, lytI_gettup(c, 1)));
 }
 
@@ -250,7 +265,8 @@ static lytS_tup *opt_stride(lytI_call *c, int i, const lytS_tup *shape) {
   if (lytI_isnil(c, i)) return NULL;
   lytS_tup *d = lytI_gettup(c, i);
   if (!lytS_congruent(shape, d))
-    lytI_argerr(c, i, "stride %s is not congruent with shape %s", lytS_tup_str(CX(c), d),
+    lytI_argerr(c, i, "%s: stride %s is not congruent with shape %s", c->self->name,
+                lytS_tup_str(CX(c), d),
                 lytS_tup_str(CX(c), shape));
   return d;
 }
@@ -288,6 +304,12 @@ static lyt_value b_slice_and_offset(lytI_call *c) {
 
 /* The coordinate of L(args...): one argument as is, several as a tuple. */
 static lytS_tup *call_coord(lytI_call *c, int n) {
+  for (int i = 1; i < n; i++) {
+    int k = c->argv[i].kind;
+    if (k != LYT_VINT && k != LYT_VTUP && k != LYT_VUNDER)
+      lytI_argerr(c, i, "a layout coordinate must be an integer, a tuple or _, got %s",
+                  lytI_kindname(k));
+  }
   if (n == 2) return lytI_gettup(c, 1);
   lytS_tup *t = lytS_newtup(CX(c), n - 1);
   for (int i = 1; i < n; i++) t->e[i - 1] = lytI_gettup(c, i);
@@ -454,7 +476,9 @@ static lyt_value b_swizzle(lytI_call *c) {
 }
 
 static lyt_value b_make_composed(lytI_call *c) {
-  if (c->argv[0].kind != LYT_VSWIZZLE) lytI_argerr(c, 0, "expected a swizzle");
+  if (c->argv[0].kind != LYT_VSWIZZLE)
+    lytI_argerr(c, 0, "make_composed_layout: 'sw' must be a swizzle, got %s",
+                lytI_kindname(c->argv[0].kind));
   lytS_composed *cp = lytS_make_composed(CX(c), c->argv[0].u.sw, lytI_getint(c, 1),
                                          lytI_getlayout(c, 2));
   return composed_val(cp);
@@ -469,6 +493,8 @@ static lyt_value b_shape_div(lytI_call *c) {
 }
 
 static lyt_value b_ceil_div(lytI_call *c) {
+  if (c->argv[1].kind == LYT_VLAYOUT)  /* CuTe: shape(complement(tiler, shape(target))) */
+    return ret_tup(c, lytS_complement(CX(c), c->argv[1].u.lay, tup_or_shape(c, 0)).shape);
   return ret_tup(c, lytS_ceil_div(CX(c), get_shape(c, 0), get_shape(c, 1)));
 }
 

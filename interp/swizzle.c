@@ -15,8 +15,8 @@
 lytS_swizzle lytS_make_swizzle(lytS_ctx *cx, int64_t b, int64_t m, int64_t s) {
   int64_t as = s < 0 ? -s : s;
   if (b < 0 || m < 0)
-    lytS_fail(cx, LYT_ERRRUN, "swizzle: B=%lld and M=%lld must be non-negative",
-              (long long)b, (long long)m);
+    lytS_fail(cx, LYT_ERRRUN, "swizzle: %s=%lld must be non-negative", b < 0 ? "B" : "M",
+              (long long)(b < 0 ? b : m));
   if (as < b)
     lytS_fail(cx, LYT_ERRRUN, "swizzle: |S|=%lld must be at least B=%lld (the bit "
               "fields would overlap)", (long long)as, (long long)b);
@@ -32,7 +32,7 @@ int lytS_swizzle_is_identity(lytS_swizzle sw) { return sw.b == 0; }
 int64_t lytS_swizzle_apply(lytS_ctx *cx, lytS_swizzle sw, int64_t x) {
   if (x < 0)
     lytS_fail(cx, LYT_ERRRUN, "swizzle: cannot apply Sw<%d,%d,%d> to the negative "
-              "offset %lld", sw.b, sw.m, sw.s, (long long)x);
+              "index %lld", sw.b, sw.m, sw.s, (long long)x);
   uint64_t ones = ((uint64_t)1 << sw.b) - 1;
   uint64_t yyy = ones << (sw.m + (sw.s > 0 ? sw.s : 0));
   uint64_t ux = (uint64_t)x, y = ux & yyy;

@@ -12,6 +12,7 @@
 */
 #include "layout.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
@@ -46,13 +47,13 @@ static lytS_layout tile_layout(lytS_ctx *cx, const lytS_tiler *t) {
 /* divide                                                              */
 /* ------------------------------------------------------------------ */
 
-typedef lytS_layout (*onefn)(lytS_ctx *, lytS_layout, lytS_layout);
+typedef lytS_layout (*onefn)(lytS_ctx *, lytS_layout, lytS_layout, const char *);
 
 /* Apply f by mode along the tiler; A's modes past the tiler are kept. */
 static lytS_layout by_mode(lytS_ctx *cx, lytS_layout a, const lytS_tiler *t, onefn f,
                            const char *op) {
   if (t->kind == LYT_TILE_UNDER) return a;
-  if (t->kind == LYT_TILE_LAYOUT) return f(cx, a, tile_layout(cx, t));
+  if (t->kind == LYT_TILE_LAYOUT) return f(cx, a, tile_layout(cx, t), op);
   int32_t r = lytS_lrank(a);
   if (t->n > r)
     lytS_fail(cx, LYT_ERRRUN, "%s: too many modes in the tiler (%d) for rank %d", op,
@@ -65,16 +66,57 @@ static lytS_layout by_mode(lytS_ctx *cx, lytS_layout a, const lytS_tiler *t, one
   return lytS_concat(cx, ms, r);
 }
 
-static lytS_layout divide1(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
-  lytS_layout ca = lytS_coalesce(cx, a);
-  lytS_layout bc[2] = { b, lytS_complement(cx, b, ca.shape) };
-  return lytS_compose(cx, a, lytS_concat(cx, bc, 2));
+/* The inner complement or composition of a divide or product. When it
+** fails, the message names the operation and the step with its operands
+** (which the user never wrote), then the condition that failed. */
+enum { STEP_COMPLEMENT, STEP_COMPOSE };
+
+static void note_step(lytS_ctx *cx, const char *op, int step, lytS_layout x,
+                      const lytS_tup *cot, lytS_layout y, const lytS_layout *from) {
+  char buf[sizeof cx->msg];
+  int n;
+  const char *m = cx->msg, *colon = strstr(m, ": ");
+  if (colon && (strncmp(m, "composition: ", 13) == 0 || strncmp(m, "complement: ", 12) == 0))
+    m = colon + 2;
+  if (step == STEP_COMPLEMENT)
+    n = snprintf(buf, sizeof buf, "%s: complement(%s, %s) fails: %s", op,
+                 lytS_layout_str(cx, x), lytS_tup_str(cx, cot), m);
+  else if (from)  /* a product: x is complement(A, size(A)*cosize(B)) */
+    n = snprintf(buf, sizeof buf, "%s: composition of complement(%s, %s) = %s with %s "
+                 "fails: %s", op, lytS_layout_str(cx, *from), lytS_tup_str(cx, cot),
+                 lytS_layout_str(cx, x), lytS_layout_str(cx, y), m);
+  else
+    n = snprintf(buf, sizeof buf, "%s: composition of %s with %s fails: %s", op,
+                 lytS_layout_str(cx, x), lytS_layout_str(cx, y), m);
+  if (n < 0) return;
+  memcpy(cx->msg, buf, sizeof buf);  /* truncated to the message size if need be */
 }
 
-static lytS_layout product1(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
+static lytS_layout inner(lytS_ctx *cx, const char *op, int step, lytS_layout x,
+                         const lytS_tup *cot, lytS_layout y, const lytS_layout *from) {
+  jmp_buf jb, *outer = cx->jb;
+  if (setjmp(jb)) {
+    cx->jb = outer;
+    if (cx->code == LYT_ERRRUN) note_step(cx, op, step, x, cot, y, from);
+    longjmp(*outer, 1);
+  }
+  cx->jb = &jb;
+  lytS_layout r = step == STEP_COMPLEMENT ? lytS_complement(cx, x, cot) : lytS_compose(cx, x, y);
+  cx->jb = outer;
+  return r;
+}
+
+static lytS_layout divide1(lytS_ctx *cx, lytS_layout a, lytS_layout b, const char *op) {
+  lytS_layout ca = lytS_coalesce(cx, a);
+  lytS_layout bc[2] = { b, inner(cx, op, STEP_COMPLEMENT, b, ca.shape, b, NULL) };
+  return inner(cx, op, STEP_COMPOSE, a, NULL, lytS_concat(cx, bc, 2), NULL);
+}
+
+static lytS_layout product1(lytS_ctx *cx, lytS_layout a, lytS_layout b, const char *op) {
   int64_t co = lytS_mul(cx, lytS_lsize(cx, a), lytS_cosize(cx, b));
-  lytS_layout c = lytS_complement(cx, a, lytS_int(cx, co));
-  lytS_layout ab[2] = { a, lytS_compose(cx, c, b) };
+  lytS_tup *cot = lytS_int(cx, co);
+  lytS_layout c = inner(cx, op, STEP_COMPLEMENT, a, cot, a, NULL);
+  lytS_layout ab[2] = { a, inner(cx, op, STEP_COMPOSE, c, cot, b, &a) };
   return lytS_concat(cx, ab, 2);
 }
 
@@ -137,8 +179,9 @@ static lytS_layout zip2(lytS_ctx *cx, lytS_layout x, lytS_layout y, const char *
   }
   int32_t r = lytS_lrank(x);
   if (!lytS_istup(y.shape) || lytS_lrank(y) < r)
-    lytS_fail(cx, LYT_ERRRUN, "%s: cannot zip %s with %s", op, lytS_layout_str(cx, x),
-              lytS_layout_str(cx, y));
+    lytS_fail(cx, LYT_ERRRUN, "%s: cannot zip %s with %s mode by mode (rank %d against "
+              "rank %d)", op, lytS_layout_str(cx, x), lytS_layout_str(cx, y), r,
+              lytS_lrank(y));
   lytS_layout *ms = lytS_alloc(cx, sizeof *ms * (size_t)(r ? r : 1));
   for (int32_t i = 0; i < r; i++) {
     lytS_layout xy[2] = { lytS_lmode(cx, x, i), lytS_lmode(cx, y, i) };
@@ -153,7 +196,7 @@ static lytS_layout rank_product(lytS_ctx *cx, int kind, lytS_layout a, const lyt
     lytS_fail(cx, LYT_ERRRUN, "%s: the second operand must be a layout", op);
   lytS_layout b = tile_layout(cx, t);
   int32_t r = lytS_lrank(a) > lytS_lrank(b) ? lytS_lrank(a) : lytS_lrank(b);
-  lytS_layout p = product1(cx, lytS_append_to(cx, a, r), lytS_append_to(cx, b, r));
+  lytS_layout p = product1(cx, lytS_append_to(cx, a, r), lytS_append_to(cx, b, r), op);
   lytS_layout p0 = lytS_lmode(cx, p, 0), p1 = lytS_lmode(cx, p, 1);
   return kind == LYT_PROD_BLOCKED ? zip2(cx, p0, p1, op) : zip2(cx, p1, p0, op);
 }
@@ -194,6 +237,9 @@ lytS_layout lytS_tile_to_shape(lytS_ctx *cx, lytS_layout block, const lytS_tup *
   lytS_tup *ts = lytS_product_each(cx, shape);
   check_divides(cx, ts, bs);
   lytS_tup *ps = lytS_ceil_div(cx, ts, bs);
+  if (order && !lytS_congruent(ps, order))
+    lytS_fail(cx, LYT_ERRRUN, "tile_to_shape: order %s is not congruent with the %d modes "
+              "of the target shape %s", lytS_tup_str(cx, order), r, lytS_tup_str(cx, shape));
   lytS_layout ord = order ? lytS_make_ordered(cx, ps, order) : lytS_make_left(cx, ps);
   return lytS_product(cx, LYT_PROD_BLOCKED, padded, lytS_tiler_of_layout(cx, ord));
 }
