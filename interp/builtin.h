@@ -25,6 +25,7 @@ typedef struct lytI_call {
   lyt_value *argv;         /* argv[i]: argument for params[i], nil if absent */
   const lyt_loc *argloc;   /* argloc[i]: where it was written (the call if absent) */
   int nextra;              /* variadic builtins: total positional count, see below */
+  const char *const *kw;   /* layout calls only: keyword of each argument, or NULL */
   lyt_loc loc;             /* the call itself */
   const struct lytI_builtin *self;
 } lytI_call;

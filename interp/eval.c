@@ -109,6 +109,23 @@ static int literal_paren(const lytP_node *n) {
          (a->kind == N_PAREN && literal_paren(a));
 }
 
+static lyt_value eval_record(lyt_state *L, const lytP_node *n) {
+  lyt_value r = { .kind = LYT_VRECORD };
+  size_t k = (size_t)(n->n ? n->n : 1);
+  r.u.rec.n = n->n;
+  r.u.rec.name = scratch(L, sizeof *r.u.rec.name * k);
+  r.u.rec.e = scratch(L, sizeof *r.u.rec.e * k);
+  int32_t i = 0;
+  for (const lytP_node *f = n->list; f; f = f->next, i++) {
+    for (int32_t j = 0; j < i; j++)
+      if (r.u.rec.name[j] == f->str)
+        lytI_error(L, f->loc, LYT_ERRRUN, "field '%s' appears twice in a record", f->str);
+    r.u.rec.name[i] = f->str;
+    r.u.rec.e[i] = f->a ? eval(L, f->a) : lytI_nil();
+  }
+  return r;
+}
+
 static lyt_value eval_shape(lyt_state *L, const lytP_node *n) {
   if (n->kind != N_PAREN) return eval(L, n);
   lyt_value t;
@@ -165,9 +182,19 @@ static lyt_value concat(lyt_state *L, lyt_value a, lyt_value b) {
   return v;
 }
 
+static lyt_value join(lyt_state *L, lyt_value a, lyt_value b) {
+  lyt_value t = { .kind = LYT_VTUP };
+  t.u.tup.n = a.u.tup.n + b.u.tup.n;
+  t.u.tup.e = scratch(L, sizeof(lyt_value) * (size_t)(t.u.tup.n ? t.u.tup.n : 1));
+  memcpy(t.u.tup.e, a.u.tup.e, sizeof(lyt_value) * (size_t)a.u.tup.n);
+  memcpy(t.u.tup.e + a.u.tup.n, b.u.tup.e, sizeof(lyt_value) * (size_t)b.u.tup.n);
+  return t;
+}
+
 static lyt_value arith(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
   const char *op = lytP_tokname(n->op);
   if (n->op == TK_PLUS && a.kind == LYT_VSTR && b.kind == LYT_VSTR) return concat(L, a, b);
+  if (n->op == TK_PLUS && a.kind == LYT_VTUP && b.kind == LYT_VTUP) return join(L, a, b);
   int64_t x = int_operand(L, n->a, a, op), y = int_operand(L, n->b, b, op);
   L->errloc = n->loc;
   switch (n->op) {
@@ -194,6 +221,9 @@ static lyt_value compare(lyt_state *L, const lytP_node *n, lyt_value a, lyt_valu
 
 static lyt_value eval_binop(lyt_state *L, const lytP_node *n) {
   lyt_value a = eval(L, n->a), b = eval(L, n->b);
+  if (n->op == TK_ARROW) return lytI_linear_literal(L, n->loc, &a, n->a->loc, &b, n->b->loc);
+  if (n->op == TK_STAR && (a.kind == LYT_VLINEAR || b.kind == LYT_VLINEAR))
+    return lytI_linear_mul(L, n->loc, &a, &b);
   switch (n->op) {
     case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE:
       return compare(L, n, a, b);
@@ -217,8 +247,30 @@ static lyt_value eval_unop(lyt_state *L, const lytP_node *n) {
   return lytI_int(-x);
 }
 
+static lyt_value field_of(lyt_state *L, lyt_loc at, lyt_value r, const char *name) {
+  for (int32_t i = 0; i < r.u.rec.n; i++)
+    if (r.u.rec.name[i] == name) return r.u.rec.e[i];
+  lytI_error(L, at, LYT_ERRRUN, "the record has no field '%s'", name);
+}
+
+static lyt_value record_field(lyt_state *L, const lytP_node *n, lyt_value r, lyt_value key) {
+  if (key.kind != LYT_VSTR)
+    lytI_error(L, n->b->loc, LYT_ERRRUN, "a record is indexed by a field name string, got %s",
+               lytI_kindname(key.kind));
+  return field_of(L, n->b->loc, r, lytI_intern(L, key.u.str.s, (size_t)key.u.str.len));
+}
+
+static lyt_value eval_dot(lyt_state *L, const lytP_node *n) {
+  lyt_value r = eval(L, n->a);
+  if (r.kind != LYT_VRECORD)
+    lytI_error(L, n->loc, LYT_ERRRUN, "'.%s' needs a record, got %s %s", n->str,
+               lytI_article(r.kind), lytI_kindname(r.kind));
+  return field_of(L, n->loc, r, n->str);
+}
+
 static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
   lyt_value t = eval(L, n->a), i = eval(L, n->b);
+  if (t.kind == LYT_VRECORD) return record_field(L, n, t, i);
   int64_t k = int_operand(L, n->b, i, "'[]'");
   if (t.kind == LYT_VLAYOUT) {
     lyt_value f = *lytI_getglobal(L, lytI_intern(L, "get", 3));
@@ -372,8 +424,8 @@ static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt
   switch (f.kind) {
     case LYT_VBUILTIN: return call_builtin(L, f.u.bi, a, at);
     case LYT_VFUNC: return call_user(L, f.u.fn, a, at);
-    case LYT_VLAYOUT: case LYT_VCOMPOSED: case LYT_VSWIZZLE: {
-      for (int i = 0; i < a->n; i++)
+    case LYT_VLINEAR: case LYT_VLAYOUT: case LYT_VCOMPOSED: case LYT_VSWIZZLE: {
+      for (int i = 0; f.kind != LYT_VLINEAR && i < a->n; i++)
         if (a->kw[i]) lytI_error(L, a->loc[i], LYT_ERRRUN, "a layout takes no keyword arguments");
       lyt_value *argv = scratch(L, sizeof *argv * (size_t)(a->n + 1));
       argv[0] = f;
@@ -384,8 +436,9 @@ static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt
       lytI_call c;
       memset(&c, 0, sizeof c);
       c.L = L; c.loc = at; c.argc = c.nextra = a->n + 1; c.argv = argv; c.argloc = locs;
+      c.kw = a->kw;
       L->errloc = at;
-      return lytI_apply_layout(&c);
+      return f.kind == LYT_VLINEAR ? lytI_apply_linear(&c) : lytI_apply_layout(&c);
     }
     default:
       lytI_error(L, fnloc, LYT_ERRRUN, "cannot call %s %s", lytI_article(f.kind),
@@ -439,6 +492,8 @@ static lyt_value eval(lyt_state *L, const lytP_node *n) {
     case N_IF: return truth(L, n->c, eval(L, n->c)) ? eval(L, n->a) : eval(L, n->b);
     case N_CALL: return eval_call(L, n);
     case N_INDEX: return eval_index(L, n);
+    case N_RECORD: return eval_record(L, n);
+    case N_DOT: return eval_dot(L, n);
     default: lytI_error(L, n->loc, LYT_ERRRUN, "internal error: not an expression");
   }
 }

@@ -25,6 +25,17 @@ static lyt_value b_len(lytI_call *c) {
   lytI_argerr(c, 0, "len: needs a tuple, tiler or string, got %s", lytI_kindname(v->kind));
 }
 
+#define LYT_MAX_RANGE (1 << 20)  /* a tuple is not an array library */
+
+static lyt_value b_range(lytI_call *c) {
+  int64_t n = lytI_getint(c, 0);
+  if (n < 0 || n > LYT_MAX_RANGE)
+    lytI_argerr(c, 0, "range: %lld is not between 0 and %d", (long long)n, LYT_MAX_RANGE);
+  lyt_value t = lytI_tuple(c, (int32_t)n);
+  for (int32_t i = 0; i < (int32_t)n; i++) t.u.tup.e[i] = lytI_int(i);
+  return t;
+}
+
 static lyt_value b_min(lytI_call *c) {
   int64_t a = lytI_getint(c, 0), b = lytI_getint(c, 1);
   return lytI_int(a < b ? a : b);
@@ -70,11 +81,11 @@ static void help_line(lytS_buf *b, const lytI_builtin *f) {
 
 /* help() lists every builtin; help("name") describes one. */
 static lyt_value b_help(lytI_call *c) {
-  static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib };
+  static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib, lytI_linear_lib };
   const char *want = c->argv[0].kind == LYT_VSTR ? c->argv[0].u.str.s : NULL;
   lytS_buf b;
   lytS_buf_init(&b, lytI_cx(c));
-  for (size_t k = 0; k < 2; k++)
+  for (size_t k = 0; k < sizeof libs / sizeof libs[0]; k++)
     for (const lytI_builtin *f = libs[k]; f->name; f++)
       if (!want || strcmp(want, f->name) == 0) help_line(&b, f);
   if (want && b.n == 0) lytI_argerr(c, 0, "help: no builtin named '%s'", want);
@@ -87,6 +98,7 @@ const lytI_builtin lytI_core_lib[] = {
   { "type", b_type, 1, 0, { "x" }, "the kind of a value, as a string" },
   { "str", b_str, 1, 0, { "x" }, "the printed form of a value" },
   { "len", b_len, 1, 0, { "x" }, "number of elements of a tuple, tiler or string" },
+  { "range", b_range, 1, 0, { "n" }, "the tuple (0, 1, ..., n-1)" },
   { "min", b_min, 2, 0, { "a", "b" }, "the smaller integer" },
   { "max", b_max, 2, 0, { "a", "b" }, "the larger integer" },
   { "abs", b_abs, 1, 0, { "a" }, "absolute value" },

@@ -87,4 +87,11 @@ extern const lytI_builtin lytI_core_lib[];
 extern const lytI_builtin lytI_stride_lib[];
 lyt_value lytI_apply_layout(lytI_call *c);
 
+/* lib_linear.c */
+extern const lytI_builtin lytI_linear_lib[];
+lyt_value lytI_linear_literal(lyt_state *L, lyt_loc at, const lyt_value *ins, lyt_loc inloc,
+                              const lyt_value *outs, lyt_loc outloc);
+lyt_value lytI_apply_linear(lytI_call *c);
+lyt_value lytI_linear_mul(lyt_state *L, lyt_loc at, const lyt_value *a, const lyt_value *b);
+
 #endif

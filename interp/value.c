@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "linear.h"
 #include "state.h"
 
 lyt_value lytI_int(int64_t i) { lyt_value v = { .kind = LYT_VINT }; v.u.i = i; return v; }
@@ -35,6 +36,7 @@ const char *lytI_kindname(lyt_vkind k) {
   static const char *const names[] = {
     "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",
     "swizzle", "composed layout", "basis element", "function", "builtin function",
+    "record", "linear layout",
   };
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "value";
 }
@@ -217,6 +219,23 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
       return v;
     }
     case LYT_VLAYOUT: v.u.lay = copy_layout(cx, v.u.lay); return v;
+    case LYT_VRECORD: {
+      lyt_value *e = lytS_alloc(cx, sizeof *e * (size_t)(v.u.rec.n ? v.u.rec.n : 1));
+      const char **nm = lytS_alloc(cx, sizeof *nm * (size_t)(v.u.rec.n ? v.u.rec.n : 1));
+      for (int32_t i = 0; i < v.u.rec.n; i++) {
+        e[i] = lytI_copy(cx, v.u.rec.e[i]);
+        nm[i] = v.u.rec.name[i];  /* interned: lives as long as the state */
+      }
+      v.u.rec.e = e;
+      v.u.rec.name = nm;
+      return v;
+    }
+    case LYT_VLINEAR: {
+      struct lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
+      *ll = *v.u.ll;  /* flat struct; dim names are interned */
+      v.u.ll = ll;
+      return v;
+    }
     case LYT_VBASIS: v.u.basis = copy_tup(cx, v.u.basis); return v;
     case LYT_VCOMPOSED: {
       lytS_composed *c = lytS_alloc(cx, sizeof *c);
@@ -268,6 +287,13 @@ int lytI_equal(const lyt_value *a, const lyt_value *b) {
              a->u.comp->offset == b->u.comp->offset &&
              layout_equal(a->u.comp->inner, b->u.comp->inner);
     case LYT_VFUNC: return a->u.fn == b->u.fn;
+    case LYT_VRECORD:
+      if (a->u.rec.n != b->u.rec.n) return 0;
+      for (int32_t i = 0; i < a->u.rec.n; i++)
+        if (a->u.rec.name[i] != b->u.rec.name[i] || !lytI_equal(&a->u.rec.e[i], &b->u.rec.e[i]))
+          return 0;
+      return 1;
+    case LYT_VLINEAR: return lytG_equal(a->u.ll, b->u.ll);
     case LYT_VBUILTIN: return a->u.bi == b->u.bi;
   }
   return 0;
@@ -283,6 +309,18 @@ static void print_string(lytS_buf *b, const lyt_value *v) {
     else lytS_buf_add(b, &ch, 1);
   }
   lytS_buf_add(b, "\"", 1);
+}
+
+/* {a: 1, b: 2}; a field without a value prints its name alone. */
+static void print_record(lytS_buf *b, const lyt_value *v) {
+  lytS_buf_puts(b, "{");
+  for (int32_t i = 0; i < v->u.rec.n; i++) {
+    lytS_buf_printf(b, "%s%s", i ? ", " : "", v->u.rec.name[i]);
+    if (v->u.rec.e[i].kind == LYT_VNIL) continue;
+    lytS_buf_puts(b, ": ");
+    lytI_print_value(b, &v->u.rec.e[i]);
+  }
+  lytS_buf_puts(b, "}");
 }
 
 static void print_seq(lytS_buf *b, const lyt_value *v, const char *open, const char *close) {
@@ -309,5 +347,7 @@ void lytI_print_value(lytS_buf *b, const lyt_value *v) {
     case LYT_VCOMPOSED: lytS_print_composed(b, v->u.comp); break;
     case LYT_VFUNC: lytS_buf_printf(b, "<function %s>", v->u.fn->name); break;
     case LYT_VBUILTIN: lytS_buf_printf(b, "<builtin %s>", v->u.bi->name); break;
+    case LYT_VRECORD: print_record(b, v); break;
+    case LYT_VLINEAR: lytG_print(b, v->u.ll); break;
   }
 }

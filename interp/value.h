@@ -26,10 +26,13 @@ typedef enum lyt_vkind {
   LYT_VCOMPOSED,  /* u.comp: swizzle o offset o layout */
   LYT_VBASIS,     /* u.basis: a scaled basis leaf `1@0` (identity-layout strides) */
   LYT_VFUNC,      /* u.fn: a user-defined function */
-  LYT_VBUILTIN    /* u.bi: a C function */
+  LYT_VBUILTIN,   /* u.bi: a C function */
+  LYT_VRECORD,    /* u.rec: ordered fields {name: value}; a value may be nil */
+  LYT_VLINEAR     /* u.ll: a linear layout over GF(2) */
 } lyt_vkind;
 
 struct lytI_func;
+struct lytG_ll;
 struct lytI_builtin;
 
 typedef struct lyt_value {
@@ -42,6 +45,8 @@ typedef struct lyt_value {
     lytS_swizzle sw;
     lytS_composed *comp;
     const lytS_tup *basis;  /* a LYT_TBASIS node */
+    struct { int32_t n; const char **name; struct lyt_value *e; } rec;  /* names interned */
+    const struct lytG_ll *ll;
     const struct lytI_func *fn;
     const struct lytI_builtin *bi;
   } u;

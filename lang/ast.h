@@ -33,6 +33,9 @@ typedef enum lytP_kind {
   N_CALL,      /* a(list): list of N_ARG */
   N_ARG,       /* a: value; str: keyword name or NULL */
   N_INDEX,     /* a[b] */
+  N_RECORD,    /* list of N_FIELD: `{a: 1, b}` */
+  N_FIELD,     /* str: name; a: value or NULL */
+  N_DOT,       /* a.str: a field of a record */
   /* statements */
   N_ASSIGN,    /* str = a */
   N_PRINT,     /* list of expressions */

@@ -118,6 +118,7 @@ const char *lytP_tokname(int type) {
     case TK_LBRACE: return "'{'";
     case TK_RBRACE: return "'}'";
     case TK_COMMA: return "','";
+    case TK_DOT: return "'.'";
     case TK_COLON: return "':'";
     case TK_SEMI: return "';'";
     case TK_ASSIGN: return "'='";
@@ -129,6 +130,7 @@ const char *lytP_tokname(int type) {
     case TK_GE: return "'>='";
     case TK_PLUS: return "'+'";
     case TK_MINUS: return "'-'";
+    case TK_ARROW: return "'->'";
     case TK_STAR: return "'*'";
     case TK_SLASH: return "'/'";
     case TK_PERCENT: return "'%'";

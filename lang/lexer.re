@@ -132,6 +132,7 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
       "{" { t->type = TK_LBRACE; return; }
       "}" { t->type = TK_RBRACE; return; }
       "," { t->type = TK_COMMA; return; }
+      "." { t->type = TK_DOT; return; }
       ":" { t->type = TK_COLON; return; }
       ";" { t->type = TK_SEMI; return; }
       "==" { t->type = TK_EQ; return; }
@@ -141,6 +142,7 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
       "<" { t->type = TK_LT; return; }
       ">" { t->type = TK_GT; return; }
       "=" { t->type = TK_ASSIGN; return; }
+      "->" { t->type = TK_ARROW; return; }
       "+" { t->type = TK_PLUS; return; }
       "-" { t->type = TK_MINUS; return; }
       "*" { t->type = TK_STAR; return; }

@@ -47,11 +47,11 @@
 %left AND.
 %right NOT.
 %nonassoc EQ NE LT LE GT GE.
-%nonassoc COLON.
+%nonassoc COLON ARROW.
 %left PLUS MINUS.
 %left STAR SLASH PERCENT.
 %right UMINUS.
-%left LPAREN LBRACKET.
+%left LPAREN LBRACKET DOT.
 
 %type stmt {lytP_node *}
 %type expr {lytP_node *}
@@ -66,6 +66,8 @@
 %type params {lytP_list *}
 %type paramlist {lytP_list *}
 %type blines {lytP_list *}
+%type field {lytP_node *}
+%type fields {lytP_list *}
 
 chunk ::= lines.
 lines ::= line.
@@ -81,7 +83,7 @@ stmt(A) ::= PRINT(T) exprlist(L).     { A = lytP_listnode(p, N_PRINT, T.loc, L);
 stmt(A) ::= PRINT(T).                 { A = lytP_listnode(p, N_PRINT, T.loc, lytP_list_new(p)); }
 stmt(A) ::= SHOW(T) expr(E).          { A = lytP_unary(p, N_SHOW, &T, E); }
 stmt(A) ::= IMPORT(T) STRING(S).      { A = lytP_leaf(p, N_IMPORT, &S); A->loc = T.loc; }
-stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN ASSIGN expr(E).
+stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN ASSIGN nls expr(E).
                                       { A = lytP_named(p, N_FNDEF, &N, E); A->list = P->head; A->n = P->n; }
 stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN block(B).
                                       { A = lytP_named(p, N_FNDEF, &N, B); A->list = P->head; A->n = P->n; }
@@ -114,6 +116,7 @@ expr(A) ::= expr(X) LE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); 
 expr(A) ::= expr(X) GT(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) GE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) COLON(T) expr(Y).  { A = lytP_binary(p, N_LAYOUT, &T, X, Y); }
+expr(A) ::= expr(X) ARROW(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) PLUS(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) MINUS(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) STAR(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
@@ -138,8 +141,21 @@ primary(A) ::= LPAREN(T) expr(X) COMMA exprlist(L) RPAREN.
       l->tail->next = L->head; l->tail = L->tail; l->n += L->n;
       A = lytP_listnode(p, N_TUPLE, T.loc, l); }
 primary(A) ::= LBRACKET(T) exprlist(L) RBRACKET. { A = lytP_listnode(p, N_TILER, T.loc, L); }
+primary(A) ::= LBRACKET(T) RBRACKET.   { A = lytP_listnode(p, N_TILER, T.loc, lytP_list_new(p)); }
+
+/* Records {name: value, ...}: dims of linear layouts, coordinates on named
+** axes. Unlike a block, a record may break lines after '{' and ','. */
+primary(A) ::= LBRACE(T) nls RBRACE.   { A = lytP_listnode(p, N_RECORD, T.loc, lytP_list_new(p)); }
+primary(A) ::= LBRACE(T) nls fields(L) nls RBRACE. { A = lytP_listnode(p, N_RECORD, T.loc, L); }
+fields(A) ::= field(X).                { A = lytP_list_add(p, lytP_list_new(p), X); }
+fields(A) ::= fields(L) COMMA nls field(X). { A = lytP_list_add(p, L, X); }
+field(A) ::= NAME(N) COLON expr(E).    { A = lytP_named(p, N_FIELD, &N, E); }
+field(A) ::= NAME(N).                  { A = lytP_named(p, N_FIELD, &N, 0); }
+nls ::= .
+nls ::= nls NEWLINE.
 primary(A) ::= primary(F) LPAREN(T) args(L) RPAREN.
                                        { A = lytP_listnode(p, N_CALL, T.loc, L); A->a = F; A->loc = F->loc; }
+primary(A) ::= primary(X) DOT(T) NAME(N). { A = lytP_named(p, N_DOT, &N, X); A->loc = T.loc; }
 primary(A) ::= primary(X) LBRACKET(T) expr(I) RBRACKET.
                                        { A = lytP_binary(p, N_INDEX, &T, X, I); }
 
