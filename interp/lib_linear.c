@@ -423,6 +423,29 @@ static lyt_value b_combine(lytI_call *c) {
   return ll_val(lytG_combine_cta_cga(CX(c), get_ll(c, 0), get_ll(c, 1), r, shape, NULL));
 }
 
+/* {name: size, ...} of the input or output dims, in order. */
+static lyt_value dims_record(lytI_call *c, int32_t n, const lytG_dim *d) {
+  lyt_value r = { .kind = LYT_VRECORD };
+  r.u.rec.n = n;
+  r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(n + 1));
+  r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(n + 1));
+  for (int32_t k = 0; k < n; k++) {
+    r.u.rec.name[k] = d[k].name;
+    r.u.rec.e[k] = lytI_int((int64_t)1 << d[k].log2);
+  }
+  return r;
+}
+
+static lyt_value b_in_dims(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  return dims_record(c, ll->nin, ll->in);
+}
+
+static lyt_value b_out_dims(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  return dims_record(c, ll->nout, ll->out);
+}
+
 static lyt_value text_of(lytI_call *c, void (*pr)(lytS_buf *, const lytG_ll *)) {
   lytS_buf b;
   lytS_buf_init(&b, CX(c));
@@ -474,6 +497,8 @@ const lytI_builtin lytI_linear_lib[] = {
   { "ensure_layout_not_smaller_than", b_not_smaller, 2, 0, P("L", "shape"), "ensure_layout_not_smaller_than(L, shape): repeat to fill shape" },
   { "ensure_layout_not_larger_than", b_not_larger, 2, 0, P("L", "shape", "broadcast_registers"), "ensure_layout_not_larger_than(L, shape[, broadcast_registers=true]): broadcast into shape" },
   { "combine_cta_cga_with_shape", b_combine, 3, 0, P("cta", "cga", "shape"), "combine_cta_cga_with_shape(cta, cga, shape)" },
+  { "in_dims", b_in_dims, 1, 0, P("L"), "in_dims(L): {name: size, ...} of the input dims" },
+  { "out_dims", b_out_dims, 1, 0, P("L"), "out_dims(L): {name: size, ...} of the output dims" },
   { "triton_attr", b_triton_attr, 1, 0, P("L"), "triton_attr(L): #ttg.linear<{...}> text" },
   { "triton_str", b_triton_str, 1, 0, P("L"), "triton_str(L): Triton's toString text" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
