@@ -62,11 +62,15 @@ void lytG_free_variable_masks(const lytG_ll *L, uint64_t *masks) {
 /* invertAndCompose                                                    */
 /* ------------------------------------------------------------------ */
 
-/* Bases of in-dim i of a and in-dim j of b equal component by component
-** (out-dims matched by name: Triton compares sublayouts after transposing
-** outer's out-dims, ignoring out sizes). */
+/* Bases of in-dim i of a and in-dim j of b equal component by component,
+** and the out sizes equal too (out-dims matched by name). Triton 3.6
+** compares the two sublayouts with ==, which includes the sizes: with
+** out sizes 8 and 16 an equal-looking dim is solved, not kept as identity
+** (tests/ll/ops.txt, checked on Triton 3.6). */
 static int same_bases(const lytG_ll *a, int32_t i, const lytG_ll *b, int32_t j) {
   if (a->in[i].log2 != b->in[j].log2) return 0;
+  for (int32_t k = 0; k < b->nout; k++)
+    if (a->out[lytG_find_dim(a->nout, a->out, b->out[k].name)].log2 != b->out[k].log2) return 0;
   int32_t oa = lytG_in_offset(a, i), ob = lytG_in_offset(b, j);
   for (int32_t t = 0; t < a->in[i].log2; t++)
     for (int32_t k = 0; k < b->nout; k++) {

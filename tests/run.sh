@@ -20,6 +20,9 @@ part() {
 part unit     "$B/test_stride"
 part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
 part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
+if ls tests/ll/*.txt >/dev/null 2>&1; then
+part triton   "$B/runner" diff $(find tests/ll -name '*.txt' | sort)
+fi
 part errors   "$B/runner" errors $(find tests/errors -name '*.txt' | sort)
 part cli      sh tests/cli.sh "$B/lyt"
 echo "$total_p passed, $total_f failed"

@@ -1,7 +1,8 @@
 /*
 ** runner.c: the language test runner. Runs, through the embedding API,
 **   golden  X.lyt beside X.out: the whole output (and diagnostic) must match;
-**   diff    lines "expr => expected" computed by CuTe; "=> error" must fail;
+**   diff    lines "expr => expected" computed by a reference; "=> error" must
+**           fail; "#! source" lines run first in the file's state (imports);
 **   errors  catalogues of "=== name / source / --- / expected diagnostic".
 ** Prints one line per failure and ends with "N passed, M failed".
 */
@@ -115,6 +116,11 @@ static void diff(const char *path) {
     if (nl) *nl++ = 0;
     line++;
     char *t = trim(s), *arrow = strstr(t, " => ");
+    if (t[0] == '#' && t[1] == '!') {  /* setup, e.g. #! import "triton.lyt" */
+      if (lyt_dostring(L, t + 2, path) != LYT_OK)  /* counted only when it fails */
+        verdict(0, path, lyt_diagnostic(L), "a setup line that runs");
+      continue;
+    }
     if (!*t || *t == '#') continue;
     if (!arrow) { verdict(0, path, t, "a line 'expr => expected'"); continue; }
     *arrow = 0;
