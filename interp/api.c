@@ -39,6 +39,24 @@ static void keep_diag(lyt_state *L, const char *text) {
   memcpy(L->diag, text, n);
 }
 
+#define LYT_MAX_NOTES 4  /* the innermost calls say where; a deep recursion says how deep */
+
+/* Where the failing code was called from: innermost first. */
+static void add_call_notes(lyt_state *L, lytS_buf *b) {
+  int n = 0;
+  for (const lytI_frame *f = L->frame; f; f = f->up, n++) {
+    if (n == LYT_MAX_NOTES) {
+      int rest = 0;
+      for (; f; f = f->up) rest++;
+      lytS_buf_printf(b, "note: and %d more call%s\n", rest, rest == 1 ? "" : "s");
+      return;
+    }
+    char msg[160];
+    snprintf(msg, sizeof msg, "in %s(), called from here", f->fn->name);
+    lytL_format_at(b, f->at, "note", msg);
+  }
+}
+
 /* Format a runtime error in an arena of its own, guarded by its own
 ** escape, so running out of memory here cannot loop. */
 static void format_error(lyt_state *L) {
@@ -54,6 +72,7 @@ static void format_error(lyt_state *L) {
     lytS_buf b;
     lytS_buf_init(&b, &cx);
     lytL_format_diag(&b, L->errloc, L->cx.msg);
+    add_call_notes(L, &b);
     keep_diag(L, b.p);
   } else {
     keep_diag(L, oom_diag);

@@ -404,14 +404,21 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_
   lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
   char *given = scratch(L, (size_t)np + 1);
   match(L, f->name, param_names(L, f), np, a, slot, sloc, given, at);
-  lytI_frame fr, *up = L->frame;
-  memset(&fr, 0, sizeof fr);
-  L->frame = &fr;
+  int k = 0;
+  for (const lytP_node *p = f->params; p; p = p->next, k++)
+    if (!given[k] && !p->a)
+      lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", f->name, p->str);
+  /* In the scratch arena, not on the C stack: an error reports the chain
+  ** of call sites after the longjmp has unwound the C frames. */
+  lytI_frame *fr = scratch(L, sizeof *fr), *up = L->frame;
+  memset(fr, 0, sizeof *fr);
+  fr->up = up;
+  fr->fn = f;
+  fr->at = at;
+  L->frame = fr;
   L->depth++;
   int i = 0;
   for (const lytP_node *p = f->params; p; p = p->next, i++) {
-    if (!given[i] && !p->a)
-      lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", f->name, p->str);
     set_local(L, p->str, given[i] ? slot[i] : eval(L, p->a));
   }
   lyt_value r = run_body(L, f->body);
@@ -533,6 +540,7 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
 }
 
 static void exec_import(lyt_state *L, const lytP_node *s);
+static int run_file_as(lyt_state *L, const char *path, const char *name, lyt_loc at);
 
 static void exec(lyt_state *L, const lytP_node *s) {
   switch (s->kind) {
@@ -645,12 +653,18 @@ static char *read_file(lyt_state *L, const char *path, size_t *len, const char *
 }
 
 int lytI_run_file(lyt_state *L, const char *path, lyt_loc at) {
+  return run_file_as(L, path, path, at);
+}
+
+/* [name] is what messages call the file: a stdlib file is "stdlib/x.lyt"
+** wherever it is installed, so diagnostics do not depend on the machine. */
+static int run_file_as(lyt_state *L, const char *path, const char *name, lyt_loc at) {
   size_t len;
   const char *why = NULL;
   lytA_mark m = lytA_getmark(&L->scratch);
   char *text = read_file(L, path, &len, &why);
   if (!text) lytI_error(L, at, LYT_ERRFILE, "%s: %s", path, why);
-  const lytL_src *src = new_src(L, path, text, len);
+  const lytL_src *src = new_src(L, name, text, len);
   lytA_release(&L->scratch, m);
   run_statements(L, parse(L, src));
   return LYT_OK;
@@ -663,26 +677,35 @@ static int readable(const char *path) {
   return 1;
 }
 
-/* The importing file's folder first, then the stdlib folder. */
-static const char *resolve(lyt_state *L, const lytP_node *s) {
+/* The importing file's folder first, then the stdlib folder; *name is
+** how messages will call the file. */
+static const char *resolve(lyt_state *L, const lytP_node *s, const char **name) {
   const char *from = s->loc.src ? s->loc.src->name : "";
   const char *slash = strrchr(from, '/');
   size_t dl = slash ? (size_t)(slash - from + 1) : 0;
   char *p = scratch(L, dl + (size_t)s->len + 1);
   memcpy(p, from, dl);
   memcpy(p + dl, s->str, (size_t)s->len + 1);
-  if (s->str[0] == '/' || readable(p)) return s->str[0] == '/' ? s->str : p;
+  if (s->str[0] == '/' || readable(p)) return *name = s->str[0] == '/' ? s->str : p;
   const char *lib = L->cfg.stdlib_path ? L->cfg.stdlib_path : "";
   size_t ll = strlen(lib);
   p = scratch(L, ll + (size_t)s->len + 2);
   snprintf(p, ll + (size_t)s->len + 2, "%s/%s", lib, s->str);
-  if (ll && readable(p)) return p;
+  if (ll && readable(p)) {
+    size_t nl = (size_t)s->len + 8;
+    char *shown = lytA_alloc(&L->code, nl);
+    if (!shown) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+    snprintf(shown, nl, "stdlib/%s", s->str);
+    *name = shown;
+    return p;
+  }
   lytI_error(L, s->loc, LYT_ERRFILE, "cannot find '%s' to import", s->str);
 }
 
 static void exec_import(lyt_state *L, const lytP_node *s) {
   if (L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'import' is only allowed at the top level");
-  const char *path = resolve(L, s);
+  const char *shown = NULL;
+  const char *path = resolve(L, s, &shown);
   const char *key = lytI_intern(L, path, strlen(path));
   for (lytI_import *i = L->imports; i; i = i->next)
     if (i->path == key) return;  /* once only: also ends import cycles */
@@ -693,6 +716,6 @@ static void exec_import(lyt_state *L, const lytP_node *s) {
   L->imports = imp;
   int echo = L->echo;
   L->echo = 0;  /* an imported file is a library, not REPL input */
-  lytI_run_file(L, key, s->loc);
+  run_file_as(L, key, shown, s->loc);
   L->echo = echo;
 }

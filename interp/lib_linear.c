@@ -7,6 +7,7 @@
 */
 #include <string.h>
 
+#include "convert.h"
 #include "linear.h"
 #include "state.h"
 
@@ -20,6 +21,14 @@ static lyt_value ll_val(const lytG_ll *ll) {
 
 static const char *intern_str(lyt_state *L, const lyt_value *v) {
   return lytI_intern(L, v->u.str.s, (size_t)v->u.str.len);
+}
+
+/* Dim names made by the core ("dim0", "offset") are not interned; record
+** fields must be, since field lookup compares pointers. */
+static const char *field_name(lytI_call *c, const char *name) {
+  const char *s = lytI_intern(c->L, name, strlen(name));
+  if (!s) lytS_fail(CX(c), LYT_ERRMEM, "out of memory");
+  return s;
 }
 
 /* ---------------------------------------------------------------------
@@ -167,7 +176,7 @@ static lyt_value out_record(lytI_call *c, const lytG_ll *ll, const int64_t *out)
   r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(ll->nout + 1));
   r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(ll->nout + 1));
   for (int32_t k = 0; k < ll->nout; k++) {
-    r.u.rec.name[k] = ll->out[k].name;
+    r.u.rec.name[k] = field_name(c, ll->out[k].name);
     r.u.rec.e[k] = lytI_int(out[k]);
   }
   return r;
@@ -187,7 +196,8 @@ lyt_value lytI_apply_linear(lytI_call *c) {
     int32_t d = kw ? lytG_in_index(ll, kw) : i - 1;
     if (kw && d < 0) lytI_argerr(c, i, "the layout has no input dim '%s'", kw);
     if (!kw && d >= ll->nin)
-      lytI_argerr(c, i, "the layout has %d input dims, got %d values", (int)ll->nin, c->argc - 1);
+      lytI_argerr(c, i, "the layout has %d input dim%s, got %d values", (int)ll->nin,
+                  ll->nin == 1 ? "" : "s", c->argc - 1);
     if (c->argv[i].kind != LYT_VINT)
       lytI_argerr(c, i, "an input value must be an integer, got %s",
                   lytI_kindname(c->argv[i].kind));
@@ -282,7 +292,7 @@ static lyt_value b_free_variable_masks(lytI_call *c) {
   r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(ll->nin + 1));
   r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(ll->nin + 1));
   for (int32_t i = 0; i < ll->nin; i++) {
-    r.u.rec.name[i] = ll->in[i].name;
+    r.u.rec.name[i] = field_name(c, ll->in[i].name);
     r.u.rec.e[i] = lytI_int((int64_t)m[i]);
   }
   return r;
@@ -430,7 +440,7 @@ static lyt_value dims_record(lytI_call *c, int32_t n, const lytG_dim *d) {
   r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(n + 1));
   r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(n + 1));
   for (int32_t k = 0; k < n; k++) {
-    r.u.rec.name[k] = d[k].name;
+    r.u.rec.name[k] = field_name(c, d[k].name);
     r.u.rec.e[k] = lytI_int((int64_t)1 << d[k].log2);
   }
   return r;
@@ -444,6 +454,21 @@ static lyt_value b_in_dims(lytI_call *c) {
 static lyt_value b_out_dims(lytI_call *c) {
   const lytG_ll *ll = get_ll(c, 0);
   return dims_record(c, ll->nout, ll->out);
+}
+
+/* linear(L[, out_dim]): a stride layout or swizzle o 0 o layout, exactly. */
+static lyt_value b_linear(lytI_call *c) {
+  const char *out = lytI_isnil(c, 1) ? "offset" : get_name(c, 1);
+  const lyt_value *v = &c->argv[0];
+  if (v->kind == LYT_VLAYOUT) return ll_val(lytC_linear_of_layout(CX(c), v->u.lay, out));
+  if (v->kind == LYT_VCOMPOSED) return ll_val(lytC_linear_of_composed(CX(c), v->u.comp, out));
+  if (v->kind == LYT_VLINEAR) return *v;
+  lytI_argerr(c, 0, "linear: needs a layout or a composed layout, got %s",
+              lytI_kindname(v->kind));
+}
+
+static lyt_value b_strided(lytI_call *c) {
+  return lytI_layout(lytC_strided_of_linear(CX(c), get_ll(c, 0)));
 }
 
 static lyt_value text_of(lytI_call *c, void (*pr)(lytS_buf *, const lytG_ll *)) {
@@ -497,6 +522,8 @@ const lytI_builtin lytI_linear_lib[] = {
   { "ensure_layout_not_smaller_than", b_not_smaller, 2, 0, P("L", "shape"), "ensure_layout_not_smaller_than(L, shape): repeat to fill shape" },
   { "ensure_layout_not_larger_than", b_not_larger, 2, 0, P("L", "shape", "broadcast_registers"), "ensure_layout_not_larger_than(L, shape[, broadcast_registers=true]): broadcast into shape" },
   { "combine_cta_cga_with_shape", b_combine, 3, 0, P("cta", "cga", "shape"), "combine_cta_cga_with_shape(cta, cga, shape)" },
+  { "linear", b_linear, 1, 0, P("L", "out_dim"), "linear(L[, out_dim=\"offset\"]): a stride or swizzled layout as a linear layout, exactly" },
+  { "strided", b_strided, 1, 0, P("L"), "strided(L): a linear layout that is a stride map as a stride layout, exactly" },
   { "in_dims", b_in_dims, 1, 0, P("L"), "in_dims(L): {name: size, ...} of the input dims" },
   { "out_dims", b_out_dims, 1, 0, P("L"), "out_dims(L): {name: size, ...} of the output dims" },
   { "triton_attr", b_triton_attr, 1, 0, P("L"), "triton_attr(L): #ttg.linear<{...}> text" },

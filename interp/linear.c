@@ -181,24 +181,29 @@ static int32_t log2_pow2(lytS_ctx *cx, int64_t size, const char *what) {
 
 /* Triton's strided1D: bases stride*2^i, out size stride*size, surjectivity
 ** required only when stride == 1 (the constructor then checks it). */
-lytG_ll *lytG_strided_1d(lytS_ctx *cx, int64_t size, int64_t stride, const char *in,
-                         const char *out) {
+static lytG_ll *strided(lytS_ctx *cx, int64_t size, int64_t stride, const char *in,
+                        const char *out, const char *what) {
   if (size == 0) return lytG_empty(cx);
-  int32_t n = log2_pow2(cx, size, "strided_1d");
+  int32_t n = log2_pow2(cx, size, what);
   int64_t outsize = lytS_mul(cx, stride, size);
-  if (stride < 0) lytS_fail(cx, LYT_ERRRUN, "strided_1d: negative stride %lld", (long long)stride);
+  if (stride < 0) lytS_fail(cx, LYT_ERRRUN, "%s: negative stride %lld", what, (long long)stride);
   int32_t ob = log2_pow2(cx, outsize, "strided_1d: out");
   lytG_ll *L = lytG_new(cx);
   L->nin = L->nout = 1;
   L->in[0] = (lytG_dim){ in, n };
   L->out[0] = (lytG_dim){ out, ob };
   for (int32_t i = 0; i < n; i++) L->col[i] = (uint64_t)stride << i;
-  lytG_finish(cx, L, stride == 1, "strided_1d");
+  lytG_finish(cx, L, stride == 1, what);
   return L;
 }
 
+lytG_ll *lytG_strided_1d(lytS_ctx *cx, int64_t size, int64_t stride, const char *in,
+                         const char *out) {
+  return strided(cx, size, stride, in, out, "strided_1d");
+}
+
 lytG_ll *lytG_identity_1d(lytS_ctx *cx, int64_t size, const char *in, const char *out) {
-  return lytG_strided_1d(cx, size, 1, in, out);
+  return strided(cx, size, 1, in, out, "identity_1d");
 }
 
 lytG_ll *lytG_zeros_1d(lytS_ctx *cx, int64_t size, const char *in, const char *out,

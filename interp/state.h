@@ -31,6 +31,9 @@ typedef struct lytI_table {
 
 /* One activation of a user function: locals in order of binding. */
 typedef struct lytI_frame {
+  struct lytI_frame *up;    /* the caller's frame, NULL at top level */
+  const lytI_func *fn;
+  lyt_loc at;               /* where it was called: the notes of an error */
   lytI_slot *local;
   int32_t n, cap;
   int returned;             /* a `return` ran */

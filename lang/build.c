@@ -140,12 +140,16 @@ const char *lytP_tokname(int type) {
 
 /* The caret line keeps the source's tabs so the caret lines up. */
 void lytL_format_diag(lytS_buf *b, lyt_loc loc, const char *msg) {
+  lytL_format_at(b, loc, "error", msg);
+}
+
+void lytL_format_at(lytS_buf *b, lyt_loc loc, const char *kind, const char *msg) {
   if (!loc.src) {
-    lytS_buf_printf(b, "error: %s\n", msg);
+    lytS_buf_printf(b, "%s: %s\n", kind, msg);
     return;
   }
-  lytS_buf_printf(b, "%s:%d:%d: error: %s\n", loc.src->name, (int)loc.line,
-                  (int)loc.col, msg);
+  lytS_buf_printf(b, "%s:%d:%d: %s: %s\n", loc.src->name, (int)loc.line,
+                  (int)loc.col, kind, msg);
   const char *s = loc.src->text, *end = s + loc.src->len;
   for (int32_t l = 1; l < loc.line && s < end; s++)
     if (*s == '\n') l++;

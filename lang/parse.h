@@ -67,5 +67,6 @@ void lytP_stmt(lytP_ctx *p, lytP_node *s);
 
 /* Diagnostics: "name:line:col: error: msg", the source line, a caret. */
 void lytL_format_diag(lytS_buf *b, lyt_loc loc, const char *msg);
+void lytL_format_at(lytS_buf *b, lyt_loc loc, const char *kind, const char *msg);  /* "note", ... */
 
 #endif
