@@ -32,7 +32,7 @@ INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/api.c 
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
 
-.PHONY: all test clean deps bench valgrind
+.PHONY: all test clean deps bench bench-linear valgrind
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
 
 # Missing generators or headers: one line that names the packages, before
@@ -91,6 +91,12 @@ valgrind: all $(BUILD)/runner
 	@$(VG) $(BUILD)/runner errors $$(find tests/errors -name '*.txt' | sort) >$(BUILD)/vg.log 2>&1 \
 	  || { cat $(BUILD)/vg.log; exit 1; }
 	@echo "valgrind: no errors, no leaks"
+
+$(BUILD)/bench_linear: bench/bench_linear.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+
+bench-linear: $(BUILD)/bench_linear
+	$(BUILD)/bench_linear
 
 PYCUTE ?= /tmp/cutlass/python
 bench: all

@@ -26,11 +26,28 @@ void lytA_init(lytA_arena *a, lyt_alloc_fn f, void *ud, size_t limit) {
   a->alloc = f ? f : lytA_default_alloc;
   a->ud = ud;
   a->head = NULL;
+  a->spare = NULL;
   a->total = 0;
   a->limit = limit;
 }
 
+/* Reuse the spare block when it is big enough: a loop that allocates
+** across a block boundary and rolls back must not malloc every time. */
+static lytA_block *take_spare(lytA_arena *a, size_t n) {
+  lytA_block *b = a->spare;
+  if (!b || b->size < n) return NULL;
+  if (a->limit && a->total + b->size > a->limit) return NULL;
+  a->spare = NULL;
+  b->prev = a->head;
+  b->used = 0;
+  a->head = b;
+  a->total += b->size;
+  return b;
+}
+
 static lytA_block *grow(lytA_arena *a, size_t n) {
+  lytA_block *s = take_spare(a, n);
+  if (s) return s;
   size_t size = n > BLOCK_MIN ? n : BLOCK_MIN;
   if (a->head && a->head->size * 2 > size && a->head->size < (1u << 20))
     size = a->head->size * 2;  /* geometric growth keeps the chain short */
@@ -69,18 +86,28 @@ lytA_mark lytA_getmark(const lytA_arena *a) {
   return m;
 }
 
-static void drop_block(lytA_arena *a) {
-  lytA_block *b = a->head;
-  a->head = b->prev;
-  a->total -= b->size;
+static void free_block(lytA_arena *a, lytA_block *b) {
   a->alloc(a->ud, b, sizeof(lytA_block) + b->size, 0);
 }
 
+/* Unlink the newest block; keep the larger of it and the spare. */
+static void drop_block(lytA_arena *a, int keep) {
+  lytA_block *b = a->head;
+  a->head = b->prev;
+  a->total -= b->size;
+  if (!keep) { free_block(a, b); return; }
+  if (a->spare && a->spare->size >= b->size) { free_block(a, b); return; }
+  if (a->spare) free_block(a, a->spare);
+  a->spare = b;
+}
+
 void lytA_release(lytA_arena *a, lytA_mark m) {
-  while (a->head && a->head != m.block) drop_block(a);
+  while (a->head && a->head != m.block) drop_block(a, 1);
   if (a->head) a->head->used = m.used;
 }
 
 void lytA_free(lytA_arena *a) {
-  while (a->head) drop_block(a);
+  while (a->head) drop_block(a, 0);
+  if (a->spare) free_block(a, a->spare);
+  a->spare = NULL;
 }

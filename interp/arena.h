@@ -20,6 +20,7 @@ typedef struct lytA_arena {
   lyt_alloc_fn alloc;  /* host allocator */
   void *ud;            /* its user data */
   lytA_block *head;    /* newest block; older ones chained behind */
+  lytA_block *spare;   /* one released block kept for reuse (see lytA_release) */
   size_t total;        /* bytes held in blocks */
   size_t limit;        /* refuse to grow past this many bytes (0: none) */
 } lytA_arena;
