@@ -27,7 +27,7 @@ LDLIBS_REPL = -ledit
 CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coalesce.c \
        interp/compose.c interp/tiling.c interp/swizzle.c interp/cute_read.c \
        $(wildcard interp/linear*.c) interp/convert.c
-INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/api.c \
+INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/show_linear.c interp/api.c \
          interp/lib_core.c interp/lib_stride.c interp/lib_linear.c lang/build.c
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
@@ -75,10 +75,13 @@ $(BUILD)/lyt: $(BUILD)/interp/main.o $(BUILD)/liblyt.a
 $(BUILD)/test_stride: tests/unit/test_stride.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
 
+$(BUILD)/test_linear: tests/unit/test_linear.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
 
-test: all $(BUILD)/test_stride $(BUILD)/runner
+test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
 
 # The command and the library under valgrind: no leak, no error.

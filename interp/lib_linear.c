@@ -478,6 +478,16 @@ static lyt_value text_of(lytI_call *c, void (*pr)(lytS_buf *, const lytG_ll *)) 
   return lytI_str(c, b.p);
 }
 
+/* triton_view(L, hw=false): Triton's get_distributed_view / get_shared_view. */
+static lyt_value b_triton_view(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  int hw = !lytI_isnil(c, 1) && c->argv[1].kind == LYT_VBOOL && c->argv[1].u.i;
+  lytS_buf b;
+  lytS_buf_init(&b, CX(c));
+  lytI_linear_view(c->L, &b, ll, hw, c->loc);
+  return lytI_str(c, b.p);
+}
+
 static lyt_value b_triton_attr(lytI_call *c) { return text_of(c, lytG_print_attr); }
 static lyt_value b_triton_str(lytI_call *c) { return text_of(c, lytG_print_triton); }
 
@@ -526,6 +536,7 @@ const lytI_builtin lytI_linear_lib[] = {
   { "strided", b_strided, 1, 0, P("L"), "strided(L): a linear layout that is a stride map as a stride layout, exactly" },
   { "in_dims", b_in_dims, 1, 0, P("L"), "in_dims(L): {name: size, ...} of the input dims" },
   { "out_dims", b_out_dims, 1, 0, P("L"), "out_dims(L): {name: size, ...} of the output dims" },
+  { "triton_view", b_triton_view, 1, 0, P("L", "hw"), "triton_view(L[, hw=false]): Triton 3.6's get_distributed_view/get_shared_view text" },
   { "triton_attr", b_triton_attr, 1, 0, P("L"), "triton_attr(L): #ttg.linear<{...}> text" },
   { "triton_str", b_triton_str, 1, 0, P("L"), "triton_str(L): Triton's toString text" },
   { NULL, NULL, 0, 0, { NULL }, NULL },

@@ -42,7 +42,7 @@ typedef struct lytG_ll {
   lytG_dim out[LYT_LL_MAXDIMS];     /* ordered, minor first */
   int32_t inbits, outbits;          /* sums of log2 sizes, each <= 64 */
   uint64_t col[LYT_LL_MAXBITS];     /* col[j]: flat image of input bit j; 0 for j >= inbits */
-  int32_t rank;                     /* GF(2) rank, computed at construction */
+  int32_t rank;                     /* GF(2) rank, or -1 until needed: read it with lytG_rank */
   uint8_t require_surjective;       /* Triton's constructor flag; products etc. combine it */
 } lytG_ll;
 
@@ -105,6 +105,7 @@ int64_t lytG_basis(const lytG_ll *L, int32_t i, int32_t bit, int32_t k);
 /* Splits a flat output word into per-out-dim values (vals: nout slots). */
 void lytG_unflatten_out(const lytG_ll *L, uint64_t w, int64_t *vals);
 
+int32_t lytG_rank(const lytG_ll *L);  /* GF(2) rank (cached, or computed now) */
 int lytG_is_surjective(const lytG_ll *L);
 int lytG_is_injective(const lytG_ll *L);
 int lytG_is_invertible(const lytG_ll *L);
@@ -125,6 +126,7 @@ void lytG_apply(const lytG_ll *L, const int64_t *vals, int64_t *out);
 /* The same, failing unless 0 <= vals[i] < size of in-dim i. */
 void lytG_apply_checked(lytS_ctx *cx, const lytG_ll *L, const int64_t *vals, int64_t *out);
 uint64_t lytG_apply_flat(const lytG_ll *L, uint64_t x);  /* flat in -> flat out */
+void lytG_apply_many(const lytG_ll *L, const uint64_t *in, uint64_t *out, int32_t n);
 
 /* ================================================================== */
 /* algebra (linear.c, linear_solve.c)                                  */
@@ -226,6 +228,9 @@ lytG_ll *lytG_new(lytS_ctx *cx);  /* zeroed, to be filled then finished */
 ** computes rank and fails if require_surjective and not surjective;
 ** what names the operation in messages. */
 void lytG_finish(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what);
+/* The same with a rank the caller already knows (rank < 0: compute). */
+void lytG_finish_rank(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what,
+                      int32_t rank);
 /* The same checks; the message instead of failing (NULL when fine). */
 const char *lytG_finish_msg(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what);
 /* The index of name in d[0..n), or -1. */

@@ -5,10 +5,11 @@
 ** Triton solves A X = B by f2reduce's RREF of [A | B] and reads X off the
 ** pivot rows, free variables set to 0. The RREF of a matrix is unique, and
 ** its pivots are the columns independent of all columns before them. So
-** we insert A's columns in order into an echelon basis that remembers,
-** for each stored vector, which pivot columns it is the XOR of; reducing a
-** column of B through it gives exactly the pivot combination of the RREF
-** (the lowest-index preimage), word-parallel, without building rows.
+** we eliminate A's columns in order (a column is a pivot when the pivots
+** before it leave it nonzero), tracking which pivot columns each reduced
+** vector is the XOR of; reducing a column of B through the pivots gives
+** exactly the pivot combination of the RREF (the lowest-index preimage),
+** word-parallel, without building rows.
 */
 #include "linear.h"
 
@@ -16,46 +17,105 @@
 #include <string.h>
 
 /* ------------------------------------------------------------------ */
-/* echelon basis                                                       */
+/* elimination                                                         */
 /* ------------------------------------------------------------------ */
 
-typedef struct echelon {
-  uint64_t vec[64];    /* vec[b]: a stored vector whose top bit is b */
-  uint64_t combo[64];  /* which pivot columns XOR to vec[b] */
-  uint64_t have;       /* bit b set when vec[b] is stored */
-} echelon;
+/* Column-ordered Gaussian elimination: column i, once reduced by the
+** pivots before it, is a pivot when nonzero; its lowest set bit is then
+** cleared from every later column. The masks are branch-free so the inner
+** loops vectorize. */
+typedef struct elim {
+  int32_t n;                  /* pivots found */
+  uint64_t v[LYT_LL_MAXBITS];     /* reduced pivot vectors */
+  uint64_t combo[LYT_LL_MAXBITS]; /* the pivot columns whose XOR is v[i] */
+  uint64_t bit[LYT_LL_MAXBITS];   /* lowest set bit of v[i] */
+  uint64_t pivots;            /* which columns are pivots */
+} elim;
 
-/* Reduces v; *combo accumulates the pivots used. Returns the remainder. */
-static uint64_t ech_reduce(const echelon *e, uint64_t v, uint64_t *combo) {
-  while (v) {
-    int b = 63 - __builtin_clzll(v);
-    if (!((e->have >> b) & 1)) return v;
-    v ^= e->vec[b];
-    *combo ^= e->combo[b];
+/* When a column and its combination record fit one word together
+** (out bits + n <= 64, as for every 32x32 layout), eliminate on the packed
+** words: one XOR per row instead of two. */
+static int elim_packed(elim *e, const uint64_t *cols, int32_t n) {
+  uint64_t all = 0;
+  for (int32_t j = 0; j < n; j++) all |= cols[j];
+  int32_t ob = all ? 64 - __builtin_clzll(all) : 0;
+  if (ob + n > 64) return 0;
+  uint64_t w[LYT_LL_MAXBITS], low = ob == 64 ? ~(uint64_t)0 : ((uint64_t)1 << ob) - 1;
+  for (int32_t j = 0; j < n; j++) w[j] = cols[j] | ((uint64_t)1 << (ob + j));
+  e->n = 0;
+  e->pivots = 0;
+  for (int32_t i = 0; i < n; i++) {
+    uint64_t full = w[i], v = full & low, p = v & (0 - v);
+    if (!v) continue;
+    e->v[e->n] = v;
+    e->combo[e->n] = full >> ob;
+    e->bit[e->n++] = p;
+    e->pivots |= (uint64_t)1 << i;
+    for (int32_t j = i + 1; j < n; j++) w[j] ^= full & (0 - (uint64_t)((w[j] & p) != 0));
   }
-  return 0;
-}
-
-/* Adds column c with value v; 1 if it is a pivot (independent). */
-static int ech_insert(echelon *e, uint64_t v, int32_t c) {
-  uint64_t combo = (uint64_t)1 << c;
-  v = ech_reduce(e, v, &combo);
-  if (!v) return 0;
-  int b = 63 - __builtin_clzll(v);
-  e->vec[b] = v;
-  e->combo[b] = combo;
-  e->have |= (uint64_t)1 << b;
   return 1;
 }
 
-void lytG_free_variable_masks(const lytG_ll *L, uint64_t *masks) {
-  echelon e;
-  e.have = 0;
-  for (int32_t i = 0, j = 0; i < L->nin; i++) {
-    masks[i] = 0;
-    for (int32_t b = 0; b < L->in[i].log2; b++, j++)
-      if (!ech_insert(&e, L->col[j], j)) masks[i] |= (uint64_t)1 << b;
+static void elim_build(elim *e, const uint64_t *cols, int32_t n) {
+  if (elim_packed(e, cols, n)) return;
+  uint64_t c[LYT_LL_MAXBITS], cm[LYT_LL_MAXBITS];
+  memcpy(c, cols, sizeof c[0] * (size_t)n);
+  for (int32_t j = 0; j < n; j++) cm[j] = (uint64_t)1 << j;
+  e->n = 0;
+  e->pivots = 0;
+  for (int32_t i = 0; i < n; i++) {
+    uint64_t v = c[i], p = v & (0 - v);
+    if (!v) continue;
+    e->v[e->n] = v;
+    e->combo[e->n] = cm[i];
+    e->bit[e->n++] = p;
+    e->pivots |= (uint64_t)1 << i;
+    for (int32_t j = i + 1; j < n; j++) {
+      uint64_t m = 0 - (uint64_t)((c[j] & p) != 0);
+      c[j] ^= v & m;
+      cm[j] ^= cm[i] & m;
+    }
   }
+}
+
+/* Solves for n right-hand sides at once: x[j] gets the pivot columns that
+** XOR to b[j] (the RREF solution); b[j] is left with what is unreached. */
+static void elim_solve(const elim *e, uint64_t *restrict b, uint64_t *restrict x, int32_t n) {
+  for (int32_t j = 0; j < n; j++) x[j] = 0;
+  for (int32_t i = 0; i < e->n; i++)
+    for (int32_t j = 0; j < n; j++) {
+      uint64_t m = 0 - (uint64_t)((b[j] & e->bit[i]) != 0);
+      b[j] ^= e->v[i] & m;
+      x[j] ^= e->combo[i] & m;
+    }
+}
+
+/* When the pivots span all nbits output bits, back-substitution turns
+** each pivot vector into the unit vector of its lowest bit, so sol[k]
+** (the pivot columns giving output bit k) solves any right-hand side by
+** XOR over its set bits: O(popcount) per column instead of O(pivots). */
+static void elim_unit_solve(elim *e, uint64_t *b, uint64_t *x, int32_t n) {
+  int32_t owner[LYT_LL_MAXBITS];  /* pivot whose lowest bit is k */
+  uint64_t sol[LYT_LL_MAXBITS];
+  for (int32_t i = 0; i < e->n; i++) owner[__builtin_ctzll(e->bit[i])] = i;
+  for (int32_t i = e->n - 1; i >= 0; i--) {
+    uint64_t rest = e->v[i] & ~e->bit[i];  /* all bits of later pivots, already units */
+    for (; rest; rest &= rest - 1) e->combo[i] ^= e->combo[owner[__builtin_ctzll(rest)]];
+    sol[__builtin_ctzll(e->bit[i])] = e->combo[i];
+  }
+  for (int32_t j = 0; j < n; j++) {
+    uint64_t r = 0;
+    for (uint64_t w = b[j]; w; w &= w - 1) r ^= sol[__builtin_ctzll(w)];
+    x[j] = r;
+    b[j] = 0;
+  }
+}
+
+void lytG_free_variable_masks(const lytG_ll *L, uint64_t *masks) {
+  elim e;
+  elim_build(&e, L->col, L->inbits);
+  for (int32_t i = 0, j = 0; i < L->nin; j += L->in[i].log2, i++)
+    masks[i] = (~e.pivots >> j) & lytG_mask(L->in[i].log2);
 }
 
 /* ------------------------------------------------------------------ */
@@ -80,14 +140,19 @@ static int same_bases(const lytG_ll *a, int32_t i, const lytG_ll *b, int32_t j) 
   return 1;
 }
 
-/* B's column moved into A's output word (B's out sizes <= A's). */
-static uint64_t to_outer_space(const lytG_ll *A, const lytG_ll *B, uint64_t w) {
-  uint64_t o = 0;
+/* B's columns moved into A's output words (B's out sizes <= A's). */
+static void to_outer_space(const lytG_ll *A, const lytG_ll *B, uint64_t *out) {
+  int32_t dst[LYT_LL_MAXDIMS], ident = A->outbits == B->outbits;
   for (int32_t k = 0, off = 0; k < B->nout; off += B->out[k].log2, k++) {
-    int32_t p = lytG_find_dim(A->nout, A->out, B->out[k].name);
-    o |= ((w >> off) & lytG_mask(B->out[k].log2)) << lytG_out_offset(A, p);
+    dst[k] = lytG_out_offset(A, lytG_find_dim(A->nout, A->out, B->out[k].name));
+    ident = ident && dst[k] == off;
   }
-  return o;
+  for (int32_t j = 0; j < B->inbits; j++) {
+    uint64_t w = B->col[j], o = 0;
+    for (int32_t k = 0, off = 0; k < B->nout && !ident; off += B->out[k].log2, k++)
+      o |= ((w >> off) & lytG_mask(B->out[k].log2)) << dst[k];
+    out[j] = ident ? w : o;
+  }
 }
 
 static void ic_check_dims(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *A) {
@@ -125,15 +190,18 @@ static void ic_identity(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *A, uint32
               restA ? "the first" : "the second");
 }
 
-lytG_ll *lytG_invert_and_compose(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *A) {
+static lytG_ll *inv_comp(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *A, int32_t rank) {
   ic_check_dims(cx, B, A);
   uint32_t idA, idB;
   ic_identity(cx, B, A, &idA, &idB);
-  echelon e;
-  e.have = 0;
+  uint64_t acols[LYT_LL_MAXBITS], rhs[LYT_LL_MAXBITS];
+  memcpy(acols, A->col, sizeof acols);
   for (int32_t i = 0, j = 0; i < A->nin; j += A->in[i].log2, i++)
-    if (!((idA >> i) & 1))
-      for (int32_t t = 0; t < A->in[i].log2; t++) ech_insert(&e, A->col[j + t], j + t);
+    if ((idA >> i) & 1)  /* identity dims leave the system: zero columns are no pivots */
+      memset(&acols[j], 0, sizeof acols[0] * (size_t)A->in[i].log2);
+  elim e;
+  elim_build(&e, acols, A->inbits);
+  to_outer_space(A, B, rhs);
   lytG_ll *R = lytG_new(cx);
   R->nin = B->nin;
   R->nout = A->nin;
@@ -142,19 +210,28 @@ lytG_ll *lytG_invert_and_compose(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *
   for (int32_t i = 0, j = 0; i < B->nin; j += B->in[i].log2, i++) {
     int32_t ai = (idB >> i) & 1 ? lytG_in_index(A, B->in[i].name) : -1;
     int32_t aoff = ai >= 0 ? lytG_in_offset(A, ai) : 0;
+    if (ai >= 0) {
+      for (int32_t t = 0; t < B->in[i].log2; t++) R->col[j + t] = (uint64_t)1 << (aoff + t);
+      memset(&rhs[j], 0, sizeof rhs[0] * (size_t)B->in[i].log2);
+    }
+  }
+  uint64_t x[LYT_LL_MAXBITS];
+  if (e.n == A->outbits) elim_unit_solve(&e, rhs, x, B->inbits);
+  else elim_solve(&e, rhs, x, B->inbits);
+  for (int32_t i = 0, j = 0; i < B->nin; j += B->in[i].log2, i++)
     for (int32_t t = 0; t < B->in[i].log2; t++) {
-      uint64_t combo = 0;
-      if (ai >= 0) combo = (uint64_t)1 << (aoff + t);
-      else if (ech_reduce(&e, to_outer_space(A, B, B->col[j + t]), &combo))
+      if (rhs[j + t])
         lytS_fail(cx, LYT_ERRRUN, "invert_and_compose: the image of the first layout is not "
                   "contained in the image of the second (basis %d of in-dim '%s' is not "
                   "reached)", (int)t, B->in[i].name);
-      R->col[j + t] = combo;
+      if (!((idB >> i) & 1)) R->col[j + t] = x[j + t];
     }
-  }
-  lytG_finish(cx, R, 0, "invert_and_compose");
-  R->require_surjective = (uint8_t)lytG_is_surjective(R);  /* transposeOuts passes it */
+  lytG_finish_rank(cx, R, 0, "invert_and_compose", rank);
   return R;
+}
+
+lytG_ll *lytG_invert_and_compose(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *A) {
+  return inv_comp(cx, B, A, -1);
 }
 
 /* The identity over L's out-dims: Triton's product of identity1D's. */
@@ -164,21 +241,22 @@ static lytG_ll *out_identity(lytS_ctx *cx, const lytG_ll *L) {
   memcpy(I->in, L->out, sizeof I->in);
   memcpy(I->out, L->out, sizeof I->out);
   for (int32_t j = 0; j < L->outbits; j++) I->col[j] = (uint64_t)1 << j;
-  lytG_finish(cx, I, 1, "pseudoinvert");
+  lytG_finish_rank(cx, I, 1, "pseudoinvert", L->outbits);
   return I;
 }
 
 lytG_ll *lytG_pseudoinvert(lytS_ctx *cx, const lytG_ll *L) {
   if (!lytG_is_surjective(L))
     lytS_fail(cx, LYT_ERRRUN, "pseudoinvert: the layout must be surjective (rank %d of %d "
-              "output bits)", (int)L->rank, (int)L->outbits);
-  return lytG_invert_and_compose(cx, out_identity(cx, L), L);
+              "output bits)", (int)lytG_rank(L), (int)L->outbits);
+  /* rank of the result: the preimages of independent outputs stay independent */
+  return inv_comp(cx, out_identity(cx, L), L, L->outbits);
 }
 
 lytG_ll *lytG_invert(lytS_ctx *cx, const lytG_ll *L) {
   if (!lytG_is_invertible(L))
     lytS_fail(cx, LYT_ERRRUN, "invert: a linear layout must be surjective and square to be "
-              "invertible (rank %d, %d input bits, %d output bits)", (int)L->rank,
+              "invertible (rank %d, %d input bits, %d output bits)", (int)lytG_rank(L),
               (int)L->inbits, (int)L->outbits);
   return lytG_pseudoinvert(cx, L);
 }

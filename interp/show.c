@@ -42,6 +42,7 @@ static void rule(lytS_buf *b, int64_t cols, int w) {
 }
 
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc at) {
+  if (v->kind == LYT_VLINEAR) { lytI_show_linear(L, v, at); return; }  /* Triton's views */
   if (v->kind != LYT_VLAYOUT && v->kind != LYT_VCOMPOSED)
     lytI_error(L, at, LYT_ERRRUN, "show needs a layout, got %s", lytI_kindname(v->kind));
   lyt_value a[3] = { *v, lytI_int(0), lytI_int(1) };

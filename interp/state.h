@@ -85,6 +85,12 @@ void lytI_write_value(lyt_state *L, const lyt_value *v);
 /* show.c */
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc loc);
 
+/* show_linear.c: Triton's get_distributed_view / get_shared_view text of a
+** linear layout; hw 0 is `show`'s (Triton's False), hw 1 the per-slot list. */
+struct lytG_ll;
+void lytI_show_linear(lyt_state *L, const lyt_value *v, lyt_loc at);
+void lytI_linear_view(lyt_state *L, lytS_buf *b, const struct lytG_ll *ll, int hw, lyt_loc at);
+
 /* lib_core.c / lib_stride.c */
 extern const lytI_builtin lytI_core_lib[];
 extern const lytI_builtin lytI_stride_lib[];

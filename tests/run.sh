@@ -18,6 +18,7 @@ part() {
   total_p=$((total_p + p)); total_f=$((total_f + f))
 }
 part unit     "$B/test_stride"
+part unit-gf2 "$B/test_linear"
 part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
 part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
 if ls tests/ll/*.txt >/dev/null 2>&1; then
