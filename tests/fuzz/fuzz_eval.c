@@ -10,6 +10,10 @@
 
 #include "lyt.h"
 
+#ifndef LYT_STDLIB_DIR
+#define LYT_STDLIB_DIR "stdlib"
+#endif
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -21,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   lyt_config_init(&c);
   c.max_steps = 200000;
   c.mem_limit = 64u << 20;
-  c.stdlib_path = "";
+  c.stdlib_path = LYT_STDLIB_DIR;  /* imports of triton.lyt reach the GF(2) code */
   lyt_state *L = lyt_open(&c);
   if (L) {
     lyt_dostring(L, src, "fuzz");
