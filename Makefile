@@ -49,10 +49,15 @@ deps:
 $(GEN)/lexer.c: lang/lexer.re $(GEN)/parser.h | $(GEN)
 	$(RE2C) -W -Werror --no-generation-date --no-version -o $@ $<
 
-$(GEN)/parser.c $(GEN)/parser.h: lang/parser.y | $(GEN)
+# One Lemon run makes both files; naming both as targets of one rule would
+# run it twice under -j, so the header follows from the C file.
+$(GEN)/parser.c: lang/parser.y | $(GEN)
 	cp lang/parser.y $(GEN)/parser.y
 	$(LEMON) -q -T$(LEMPAR) -d$(GEN) $(GEN)/parser.y >/dev/null
 	@test -f $(GEN)/parser.h
+
+$(GEN)/parser.h: $(GEN)/parser.c
+	@test -f $@
 
 $(GEN):
 	mkdir -p $@
