@@ -77,14 +77,14 @@ $(BUILD)/liblyt.a: $(LIBOBJ)
 $(BUILD)/lyt: $(BUILD)/interp/main.o $(BUILD)/liblyt.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_REPL)
 
-$(BUILD)/test_stride: tests/unit/test_stride.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+$(BUILD)/test_stride: tests/unit/test_stride.c tests/unit/harness.h $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-$(BUILD)/test_linear: tests/unit/test_linear.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+$(BUILD)/test_linear: tests/unit/test_linear.c tests/unit/harness.h $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
@@ -101,7 +101,7 @@ valgrind: all $(BUILD)/runner
 	@echo "valgrind: no errors, no leaks"
 
 $(BUILD)/bench_linear: bench/bench_linear.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 bench-linear: $(BUILD)/bench_linear
 	$(BUILD)/bench_linear

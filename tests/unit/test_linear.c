@@ -19,43 +19,8 @@
 #include <time.h>
 
 #include "linear.h"
+#include "harness.h"
 
-static lytA_arena arena;
-static lytS_ctx cx;
-static jmp_buf jb;
-static int npass, nfail;
-
-static void check(const char *name, const char *got, const char *want) {
-  if (strcmp(got, want) == 0) { npass++; return; }
-  nfail++;
-  printf("FAIL %s: got %s expected %s\n", name, got, want);
-}
-
-static const char *errtext(void) {
-  static char buf[LYT_MSG_MAX + 8];
-  snprintf(buf, sizeof buf, "error: %s", cx.msg);
-  return buf;
-}
-
-#define EXPECT(name, expr, want)                      \
-  do {                                                \
-    const char *volatile got_ = NULL;                 \
-    if (setjmp(jb) == 0) got_ = (expr);               \
-    else got_ = errtext();                            \
-    check(name, got_, want);                          \
-  } while (0)
-
-#define EXPECT_ERR(name, expr, part)                                    \
-  do {                                                                  \
-    if (setjmp(jb) == 0) {                                              \
-      const char *r_ = (expr);                                          \
-      check(name, r_, "an error mentioning: " part);                    \
-    } else if (strstr(cx.msg, part)) {                                  \
-      npass++;                                                          \
-    } else {                                                            \
-      check(name, errtext(), "an error mentioning: " part);             \
-    }                                                                   \
-  } while (0)
 
 static const char *SI(long long v) {
   char *p = lytS_alloc(&cx, 32);

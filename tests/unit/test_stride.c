@@ -14,45 +14,8 @@
 #include <string.h>
 
 #include "layout.h"
+#include "harness.h"
 
-static lytA_arena arena;
-static lytS_ctx cx;
-static jmp_buf jb;
-static int npass, nfail;
-
-static void check(const char *name, const char *got, const char *want) {
-  if (strcmp(got, want) == 0) { npass++; return; }
-  nfail++;
-  printf("FAIL %s: got %s expected %s\n", name, got, want);
-}
-
-static const char *errtext(void) {
-  static char buf[LYT_MSG_MAX + 8];
-  snprintf(buf, sizeof buf, "error: %s", cx.msg);
-  return buf;
-}
-
-/* Evaluate a string-valued expression; an lytS_fail becomes "error: msg". */
-#define EXPECT(name, expr, want)                      \
-  do {                                                \
-    const char *volatile got_ = NULL;                 \
-    if (setjmp(jb) == 0) got_ = (expr);               \
-    else got_ = errtext();                            \
-    check(name, got_, want);                          \
-  } while (0)
-
-/* Expect a failure whose message contains `part`. */
-#define EXPECT_ERR(name, expr, part)                                    \
-  do {                                                                  \
-    if (setjmp(jb) == 0) {                                              \
-      const char *r_ = (expr);                                          \
-      check(name, r_, "an error mentioning: " part);                    \
-    } else if (strstr(cx.msg, part)) {                                  \
-      npass++;                                                          \
-    } else {                                                            \
-      check(name, errtext(), "an error mentioning: " part);             \
-    }                                                                   \
-  } while (0)
 
 static lytS_layout L(const char *s) { return lytS_read_layout(&cx, s); }
 static lytS_tup *T(const char *s) { return lytS_read_tup(&cx, s); }
