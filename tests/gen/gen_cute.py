@@ -775,7 +775,7 @@ def main():
         if c.status == "strict":
             grp = "composition_strict" if c.group == "composition" else None
             # lyt refuses these on purpose: the stride does not left-divide
-            # the shape, so the pair is not admissible (docs/language.md §8)
+            # the shape, so the pair is not admissible (docs/language.md §10)
             c.note = "C++ prints %s (pointwise correct); lyt refuses: not left-divisible" % c.out
             c.out = "error"
         if c.status == "drop" or grp is None:
