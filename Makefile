@@ -27,7 +27,7 @@ LDLIBS_REPL = -ledit
 CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coalesce.c \
        interp/compose.c interp/tiling.c interp/swizzle.c interp/cute_read.c \
        $(wildcard interp/linear*.c) interp/convert.c
-INTERP = interp/table.c interp/value.c interp/eval.c interp/show.c interp/show_linear.c interp/api.c \
+INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
          interp/lib_core.c interp/lib_stride.c interp/lib_linear.c lang/build.c
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o

@@ -69,6 +69,10 @@ struct lyt_state {
 /* eval.c */
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
 int lytI_run_file(lyt_state *L, const char *path, lyt_loc at);
+
+/* eval.c / load.c */
+void lytI_exec(lyt_state *L, const lytP_node *s);
+void lytI_do_import(lyt_state *L, const lytP_node *s);
 _Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...)
     LYT_PRINTF(4, 5);
 const char *lytI_intern(lyt_state *L, const char *s, size_t n);

@@ -1,0 +1,166 @@
+/*
+** load.c: chunks, files and imports. A chunk is parsed whole (so a
+** syntax error anywhere stops it before anything runs), then run one
+** top-level statement at a time, each with its own scratch-arena mark.
+** Sources stay in the code arena: functions and messages point into them.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "../lang/parse.h"
+#include "state.h"
+
+#define LYT_MAX_FILE (16u << 20)  /* larger inputs are not layout scripts */
+
+static void *scratch(lyt_state *L, size_t n) {
+  return lytS_alloc(&L->cx, n);
+}
+
+static const char *intern_cb(void *ud, const char *s, size_t n) {
+  return lytI_intern((lyt_state *)ud, s, n);
+}
+
+static const lytP_node *parse(lyt_state *L, const lytL_src *src) {
+  lytP_ctx p;
+  memset(&p, 0, sizeof p);
+  lytS_ctx cx = L->cx;
+  cx.arena = &L->code;  /* the tree outlives the statement */
+  p.cx = &cx;
+  p.src = src;
+  p.intern = intern_cb;
+  p.intern_ud = L;
+  p.cur = p.linestart = src->text;
+  p.line = 1;
+  lytS_buf_init(&p.diag, &L->cx);
+  if (lytP_parse(&p) == LYT_OK) return p.stmts.head;
+  L->incomplete = p.incomplete;
+  L->errloc = p.errloc;
+  L->cx.code = LYT_ERRSYNTAX;
+  snprintf(L->cx.msg, sizeof L->cx.msg, "%s", p.errmsg);
+  L->diag_pending = p.diag.p;  /* every error, already formatted */
+  longjmp(*L->cx.jb, 1);
+}
+
+static void run_statements(lyt_state *L, const lytP_node *first) {
+  for (const lytP_node *s = first; s; s = s->next) {
+    lytA_mark m = lytA_getmark(&L->scratch);
+    L->steps = 0;
+    L->errloc = s->loc;
+    lytI_exec(L, s);
+    lytA_release(&L->scratch, m);
+  }
+}
+
+static lytL_src *new_src(lyt_state *L, const char *name, const char *text, size_t len) {
+  lytL_src *src = lytA_alloc(&L->code, sizeof *src);
+  char *t = lytA_alloc(&L->code, len + 1);
+  char *nm = lytA_alloc(&L->code, strlen(name) + 1);
+  if (!src || !t || !nm) lytI_error(L, L->errloc, LYT_ERRMEM, "out of memory");
+  memcpy(t, text, len);
+  t[len] = 0;
+  strcpy(nm, name);
+  src->name = nm;
+  src->text = t;
+  src->len = len;
+  return src;
+}
+
+void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) {
+  const lytL_src *src = new_src(L, name, text, len);
+  run_statements(L, parse(L, src));
+}
+
+/* Read a whole file into the scratch arena; NULL with errno-style reason. */
+static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why) {
+  FILE *f = fopen(path, "rb");
+  if (!f) { *why = "cannot open"; return NULL; }
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n == cap) {
+      size_t ncap = cap ? cap * 2 : 4096;
+      if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
+      if (ncap == cap) { fclose(f); *why = "file too large (limit 16 MiB)"; return NULL; }
+      char *nb = scratch(L, ncap);
+      if (n) memcpy(nb, buf, n);
+      buf = nb;
+      cap = ncap;
+    }
+    size_t r = fread(buf + n, 1, cap - n, f);
+    n += r;
+    if (r == 0) break;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) { *why = "read error"; return NULL; }
+  *len = n;
+  return buf;
+}
+
+/* [name] is what messages call the file: a stdlib file is "stdlib/x.lyt"
+** wherever it is installed, so diagnostics do not depend on the machine. */
+static int run_file_as(lyt_state *L, const char *path, const char *name, lyt_loc at) {
+  size_t len;
+  const char *why = NULL;
+  lytA_mark m = lytA_getmark(&L->scratch);
+  char *text = read_file(L, path, &len, &why);
+  if (!text) lytI_error(L, at, LYT_ERRFILE, "%s: %s", path, why);
+  const lytL_src *src = new_src(L, name, text, len);
+  lytA_release(&L->scratch, m);
+  run_statements(L, parse(L, src));
+  return LYT_OK;
+}
+
+int lytI_run_file(lyt_state *L, const char *path, lyt_loc at) {
+  return run_file_as(L, path, path, at);
+}
+
+static int readable(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return 0;
+  fclose(f);
+  return 1;
+}
+
+/* The importing file's folder first, then the stdlib folder; *name is
+** how messages will call the file. */
+static const char *resolve(lyt_state *L, const lytP_node *s, const char **name) {
+  const char *from = s->loc.src ? s->loc.src->name : "";
+  const char *slash = strrchr(from, '/');
+  size_t dl = slash ? (size_t)(slash - from + 1) : 0;
+  char *p = scratch(L, dl + (size_t)s->len + 1);
+  memcpy(p, from, dl);
+  memcpy(p + dl, s->str, (size_t)s->len + 1);
+  if (s->str[0] == '/' || readable(p)) return *name = s->str[0] == '/' ? s->str : p;
+  const char *lib = L->cfg.stdlib_path ? L->cfg.stdlib_path : "";
+  size_t ll = strlen(lib);
+  p = scratch(L, ll + (size_t)s->len + 2);
+  snprintf(p, ll + (size_t)s->len + 2, "%s/%s", lib, s->str);
+  if (ll && readable(p)) {
+    size_t nl = (size_t)s->len + 8;
+    char *shown = lytA_alloc(&L->code, nl);
+    if (!shown) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+    snprintf(shown, nl, "stdlib/%s", s->str);
+    *name = shown;
+    return p;
+  }
+  lytI_error(L, s->loc, LYT_ERRFILE, "cannot find '%s' to import", s->str);
+}
+
+void lytI_do_import(lyt_state *L, const lytP_node *s) {
+  if (L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'import' is only allowed at the top level");
+  const char *shown = NULL;
+  const char *path = resolve(L, s, &shown);
+  const char *key = lytI_intern(L, path, strlen(path));
+  for (lytI_import *i = L->imports; i; i = i->next)
+    if (i->path == key) return;  /* once only: also ends import cycles */
+  lytI_import *imp = lytA_alloc(&L->code, sizeof *imp);
+  if (!imp) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+  imp->path = key;
+  imp->next = L->imports;
+  L->imports = imp;
+  int echo = L->echo;
+  L->echo = 0;  /* an imported file is a library, not REPL input */
+  run_file_as(L, key, shown, s->loc);
+  L->echo = echo;
+}
