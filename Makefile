@@ -20,13 +20,13 @@ BUILD   ?= build
 SANFLAGS =
 endif
 GEN      = $(BUILD)/gen
-CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinterp -Ilang -I$(GEN) -DLYT_STDLIB_DIR='"$(CURDIR)/stdlib"'
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinterp -Ilang -Itests/unit -I$(GEN) -DLYT_STDLIB_DIR='"$(CURDIR)/stdlib"'
 ALL_CFLAGS = $(WARN) $(OPT) $(SANFLAGS) $(CFLAGS)
 LDLIBS_REPL = -ledit
 
 CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coalesce.c \
        interp/compose.c interp/tiling.c interp/swizzle.c interp/cute_read.c \
-       $(wildcard interp/linear*.c) interp/convert.c
+       $(wildcard interp/linear*.c) interp/convert.c $(wildcard interp/axe*.c)
 INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
          interp/lib_core.c interp/lib_stride.c interp/lib_linear.c lang/build.c
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
@@ -83,10 +83,13 @@ $(BUILD)/test_stride: tests/unit/test_stride.c tests/unit/harness.h $(BUILD)/lib
 $(BUILD)/test_linear: tests/unit/test_linear.c tests/unit/harness.h $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
+$(BUILD)/test_axe: tests/unit/test_axe.c tests/unit/harness.h $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/runner
+test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
 
 # The command and the library under valgrind: no leak, no error.
