@@ -25,7 +25,7 @@
 
 enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_REM, OP_XOR, OP_AND };
 
-static const char *const opname[] = {"+", "-", "*", "//", "%", "^", "&"};
+static const char *const opname[] = {"+", "-", "*", "/", "%", "^", "&"};
 
 /* ------------------------------------------------------------------ */
 /* integer helpers                                                     */

@@ -194,6 +194,11 @@ static lyt_value arith(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value 
   const char *op = lytP_tokname(n->op);
   if (n->op == TK_PLUS && a.kind == LYT_VSTR && b.kind == LYT_VSTR) return concat(L, a, b);
   if (n->op == TK_PLUS && a.kind == LYT_VTUP && b.kind == LYT_VTUP) return join(L, a, b);
+  if (a.kind == LYT_VINDEX || b.kind == LYT_VINDEX) {
+    static const char ops[] = { [TK_PLUS] = '+', [TK_MINUS] = '-', [TK_STAR] = '*',
+                                [TK_SLASH] = '/', [TK_PERCENT] = '%' };
+    return lytI_index_arith(L, ops[n->op], n->loc, &a, &b);
+  }
   int64_t x = int_operand(L, n->a, a, op), y = int_operand(L, n->b, b, op);
   L->errloc = n->loc;
   switch (n->op) {

@@ -100,6 +100,11 @@ extern const lytI_builtin lytI_core_lib[];
 extern const lytI_builtin lytI_stride_lib[];
 lyt_value lytI_apply_layout(lytI_call *c);
 
+/* lib_axisinfo.c */
+extern const lytI_builtin lytI_axisinfo_lib[];
+lyt_value lytI_index_arith(lyt_state *L, int op, lyt_loc at, const lyt_value *a,
+                           const lyt_value *b);
+
 /* lib_linear.c */
 extern const lytI_builtin lytI_linear_lib[];
 lyt_value lytI_linear_literal(lyt_state *L, lyt_loc at, const lyt_value *ins, lyt_loc inloc,

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "axisinfo.h"
 #include "linear.h"
 #include "state.h"
 
@@ -36,7 +37,7 @@ const char *lytI_kindname(lyt_vkind k) {
   static const char *const names[] = {
     "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",
     "swizzle", "composed layout", "basis element", "function", "builtin function",
-    "record", "linear layout",
+    "record", "linear layout", "index",
   };
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "value";
 }
@@ -230,6 +231,15 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
       v.u.rec.name = nm;
       return v;
     }
+    case LYT_VINDEX: {
+      struct lytV_val *x = lytS_alloc(cx, sizeof *x);
+      int64_t *vals = lytS_alloc(cx, sizeof *vals * (size_t)v.u.index->n);
+      *x = *v.u.index;
+      memcpy(vals, v.u.index->v, sizeof *vals * (size_t)v.u.index->n);
+      x->v = vals;
+      v.u.index = x;
+      return v;
+    }
     case LYT_VLINEAR: {
       struct lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
       *ll = *v.u.ll;  /* flat struct; dim names are interned */
@@ -294,6 +304,10 @@ int lytI_equal(const lyt_value *a, const lyt_value *b) {
           return 0;
       return 1;
     case LYT_VLINEAR: return lytG_equal(a->u.ll, b->u.ll);
+    case LYT_VINDEX:
+      return a->u.index->rank == b->u.index->rank && a->u.index->n == b->u.index->n &&
+             memcmp(a->u.index->shape, b->u.index->shape, sizeof a->u.index->shape) == 0 &&
+             memcmp(a->u.index->v, b->u.index->v, sizeof(int64_t) * (size_t)a->u.index->n) == 0;
     case LYT_VBUILTIN: return a->u.bi == b->u.bi;
   }
   return 0;
@@ -349,5 +363,11 @@ void lytI_print_value(lytS_buf *b, const lyt_value *v) {
     case LYT_VBUILTIN: lytS_buf_printf(b, "<builtin %s>", v->u.bi->name); break;
     case LYT_VRECORD: print_record(b, v); break;
     case LYT_VLINEAR: lytG_print(b, v->u.ll); break;
+    case LYT_VINDEX:
+      lytS_buf_puts(b, "index ");
+      lytV_print_values(b, v->u.index);
+      lytS_buf_puts(b, " ");
+      lytV_print_info(b, &v->u.index->info);
+      break;
   }
 }

@@ -28,11 +28,13 @@ typedef enum lyt_vkind {
   LYT_VFUNC,      /* u.fn: a user-defined function */
   LYT_VBUILTIN,   /* u.bi: a C function */
   LYT_VRECORD,    /* u.rec: ordered fields {name: value}; a value may be nil */
-  LYT_VLINEAR     /* u.ll: a linear layout over GF(2) */
+  LYT_VLINEAR,    /* u.ll: a linear layout over GF(2) */
+  LYT_VINDEX      /* u.index: index values with their AxisInfo */
 } lyt_vkind;
 
 struct lytI_func;
 struct lytG_ll;
+struct lytV_val;
 struct lytI_builtin;
 
 typedef struct lyt_value {
@@ -47,6 +49,7 @@ typedef struct lyt_value {
     const lytS_tup *basis;  /* a LYT_TBASIS node */
     struct { int32_t n; const char **name; struct lyt_value *e; } rec;  /* names interned */
     const struct lytG_ll *ll;
+    const struct lytV_val *index;
     const struct lytI_func *fn;
     const struct lytI_builtin *bi;
   } u;

@@ -430,9 +430,9 @@ static void test_hints(void) {
 static void test_errors(void) {
   lytV_val *r = range(&cons, 0, 8);
   static const int64_t s5[] = {1, 1, 1, 1, 1}, s41[] = {4, 1}, s44[] = {4, 4};
-  EXPECT_ERR("div by zero", V(lytV_div(&cons, r, 0)), "division by zero in //");
+  EXPECT_ERR("div by zero", V(lytV_div(&cons, r, 0)), "division by zero in /");
   EXPECT_ERR("rem by zero", V(lytV_rem(&exact, r, 0)), "division by zero in %");
-  EXPECT_ERR("div negative", V(lytV_div(&cons, r, -2)), "divisor -2 of // must be positive");
+  EXPECT_ERR("div negative", V(lytV_div(&cons, r, -2)), "divisor -2 of / must be positive");
   EXPECT_ERR("add shapes", V(lytV_add(&cons, r, range(&cons, 0, 4))),
              "shape mismatch in +: [8] vs [4]");
   EXPECT_ERR("mul ranks", V(lytV_mul(&cons, r, lytV_expand_dims(&cons, r, 0))),
