@@ -29,7 +29,7 @@ CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coa
        $(wildcard interp/linear*.c) interp/convert.c $(wildcard interp/axe*.c) \
        interp/axisinfo.c
 INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
-         interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c lang/build.c
+         interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c lang/build.c
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
 

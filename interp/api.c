@@ -111,7 +111,7 @@ static int protect(lyt_state *L, protected_fn fn, void *ud) {
 
 static void open_libs(lyt_state *L, void *ud) {
   static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib, lytI_linear_lib,
-                                                      lytI_axisinfo_lib };
+                                                      lytI_axisinfo_lib, lytI_axe_lib };
   (void)ud;
   for (size_t k = 0; k < sizeof libs / sizeof libs[0]; k++)
     for (const lytI_builtin *b = libs[k]; b->name; b++) {

@@ -144,9 +144,30 @@ static lytS_tup *to_tup(lyt_state *L, const lytP_node *n, lyt_value v, const cha
   return t;
 }
 
+static lyt_value eval_axis(lyt_state *L, const lytP_node *n) {
+  lyt_value x = eval(L, n->a);
+  if (x.kind != LYT_VINT)
+    lytI_error(L, n->a->loc, LYT_ERRRUN, "'@%s' tags an integer stride, got %s", n->str,
+               lytI_kindname(x.kind));
+  lyt_value v = { .kind = LYT_VAXIS };
+  v.u.ax.v = x.u.i;
+  v.u.ax.axis = n->str;
+  return v;
+}
+
+static int has_axis(const lyt_value *v) {
+  if (v->kind == LYT_VAXIS) return 1;
+  if (v->kind != LYT_VTUP) return 0;
+  for (int32_t i = 0; i < v->u.tup.n; i++)
+    if (has_axis(&v->u.tup.e[i])) return 1;
+  return 0;
+}
+
 static lyt_value eval_layout(lyt_state *L, const lytP_node *n) {
-  lytS_tup *shape = to_tup(L, n->a, eval_shape(L, n->a), "the shape");
-  lytS_tup *stride = to_tup(L, n->b, eval_shape(L, n->b), "the stride");
+  lyt_value sv = eval_shape(L, n->a), dv = eval_shape(L, n->b);
+  if (has_axis(&dv) || has_axis(&sv)) return lytI_iters(L, n->loc, &sv, &dv);
+  lytS_tup *shape = to_tup(L, n->a, sv, "the shape");
+  lytS_tup *stride = to_tup(L, n->b, dv, "the stride");
   L->errloc = n->loc;
   return lytI_layout(lytS_make_layout(&L->cx, shape, stride));
 }
@@ -505,6 +526,7 @@ static lyt_value eval(lyt_state *L, const lytP_node *n) {
     case N_INDEX: return eval_index(L, n);
     case N_RECORD: return eval_record(L, n);
     case N_DOT: return eval_dot(L, n);
+    case N_AXIS: return eval_axis(L, n);
     default: lytI_error(L, n->loc, LYT_ERRRUN, "internal error: not an expression");
   }
 }

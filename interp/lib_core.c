@@ -82,7 +82,7 @@ static void help_line(lytS_buf *b, const lytI_builtin *f) {
 /* help() lists every builtin; help("name") describes one. */
 static lyt_value b_help(lytI_call *c) {
   static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib, lytI_linear_lib,
-                                                      lytI_axisinfo_lib };
+                                                      lytI_axisinfo_lib, lytI_axe_lib };
   const char *want = c->argv[0].kind == LYT_VSTR ? c->argv[0].u.str.s : NULL;
   lytS_buf b;
   lytS_buf_init(&b, lytI_cx(c));

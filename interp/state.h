@@ -100,6 +100,10 @@ extern const lytI_builtin lytI_core_lib[];
 extern const lytI_builtin lytI_stride_lib[];
 lyt_value lytI_apply_layout(lytI_call *c);
 
+/* lib_axe.c */
+extern const lytI_builtin lytI_axe_lib[];
+lyt_value lytI_iters(lyt_state *L, lyt_loc at, const lyt_value *shape, const lyt_value *stride);
+
 /* lib_axisinfo.c */
 extern const lytI_builtin lytI_axisinfo_lib[];
 lyt_value lytI_index_arith(lyt_state *L, int op, lyt_loc at, const lyt_value *a,

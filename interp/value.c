@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "axe.h"
 #include "axisinfo.h"
 #include "linear.h"
 #include "state.h"
@@ -37,7 +38,7 @@ const char *lytI_kindname(lyt_vkind k) {
   static const char *const names[] = {
     "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",
     "swizzle", "composed layout", "basis element", "function", "builtin function",
-    "record", "linear layout", "index",
+    "record", "linear layout", "index", "axis stride", "iters", "axe layout",
   };
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "value";
 }
@@ -231,6 +232,12 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
       v.u.rec.name = nm;
       return v;
     }
+    case LYT_VITERS: case LYT_VAXE: {
+      struct lytX_layout *x = lytS_alloc(cx, sizeof *x);
+      *x = *v.u.axe;  /* flat struct; axis names are interned */
+      v.u.axe = x;
+      return v;
+    }
     case LYT_VINDEX: {
       struct lytV_val *x = lytS_alloc(cx, sizeof *x);
       int64_t *vals = lytS_alloc(cx, sizeof *vals * (size_t)v.u.index->n);
@@ -304,6 +311,8 @@ int lytI_equal(const lyt_value *a, const lyt_value *b) {
           return 0;
       return 1;
     case LYT_VLINEAR: return lytG_equal(a->u.ll, b->u.ll);
+    case LYT_VAXIS: return a->u.ax.v == b->u.ax.v && a->u.ax.axis == b->u.ax.axis;
+    case LYT_VITERS: case LYT_VAXE: return lytX_equal(a->u.axe, b->u.axe);
     case LYT_VINDEX:
       return a->u.index->rank == b->u.index->rank && a->u.index->n == b->u.index->n &&
              memcmp(a->u.index->shape, b->u.index->shape, sizeof a->u.index->shape) == 0 &&
@@ -323,6 +332,15 @@ static void print_string(lytS_buf *b, const lyt_value *v) {
     else lytS_buf_add(b, &ch, 1);
   }
   lytS_buf_add(b, "\"", 1);
+}
+
+/* An Axe layout prints as the call that makes it. */
+static void print_axe(lytS_buf *b, const lytX_layout *L) {
+  lytS_buf_puts(b, "axe(");
+  lytX_print_shard(b, L);
+  if (L->nr) { lytS_buf_puts(b, ", replica="); lytX_print_replica(b, L); }
+  if (L->no) { lytS_buf_puts(b, ", offset="); lytX_print_offset(b, L); }
+  lytS_buf_puts(b, ")");
 }
 
 /* {a: 1, b: 2}; a field without a value prints its name alone. */
@@ -363,6 +381,9 @@ void lytI_print_value(lytS_buf *b, const lyt_value *v) {
     case LYT_VBUILTIN: lytS_buf_printf(b, "<builtin %s>", v->u.bi->name); break;
     case LYT_VRECORD: print_record(b, v); break;
     case LYT_VLINEAR: lytG_print(b, v->u.ll); break;
+    case LYT_VAXIS: lytS_buf_printf(b, "%lld@%s", (long long)v->u.ax.v, v->u.ax.axis); break;
+    case LYT_VITERS: lytX_print_shard(b, v->u.axe); break;
+    case LYT_VAXE: print_axe(b, v->u.axe); break;
     case LYT_VINDEX:
       lytS_buf_puts(b, "index ");
       lytV_print_values(b, v->u.index);

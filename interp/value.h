@@ -29,12 +29,16 @@ typedef enum lyt_vkind {
   LYT_VBUILTIN,   /* u.bi: a C function */
   LYT_VRECORD,    /* u.rec: ordered fields {name: value}; a value may be nil */
   LYT_VLINEAR,    /* u.ll: a linear layout over GF(2) */
-  LYT_VINDEX      /* u.index: index values with their AxisInfo */
+  LYT_VINDEX,     /* u.index: index values with their AxisInfo */
+  LYT_VAXIS,      /* u.ax: a stride on a named axis, `4@lane` */
+  LYT_VITERS,     /* u.axe: iters as written, `(8,2):(4@lane,1@warp)`, no convention yet */
+  LYT_VAXE        /* u.axe: an Axe layout (shard, replica, offset) */
 } lyt_vkind;
 
 struct lytI_func;
 struct lytG_ll;
 struct lytV_val;
+struct lytX_layout;
 struct lytI_builtin;
 
 typedef struct lyt_value {
@@ -50,6 +54,8 @@ typedef struct lyt_value {
     struct { int32_t n; const char **name; struct lyt_value *e; } rec;  /* names interned */
     const struct lytG_ll *ll;
     const struct lytV_val *index;
+    struct { int64_t v; const char *axis; } ax;   /* axis interned */
+    const struct lytX_layout *axe;
     const struct lytI_func *fn;
     const struct lytI_builtin *bi;
   } u;

@@ -36,6 +36,7 @@ typedef enum lytP_kind {
   N_RECORD,    /* list of N_FIELD: `{a: 1, b}` */
   N_FIELD,     /* str: name; a: value or NULL */
   N_DOT,       /* a.str: a field of a record */
+  N_AXIS,      /* a@str: a stride on a named hardware axis */
   /* statements */
   N_ASSIGN,    /* str = a */
   N_PRINT,     /* list of expressions */

@@ -131,6 +131,7 @@ const char *lytP_tokname(int type) {
     case TK_PLUS: return "'+'";
     case TK_MINUS: return "'-'";
     case TK_ARROW: return "'->'";
+    case TK_AT: return "'@'";
     case TK_STAR: return "'*'";
     case TK_SLASH: return "'/'";
     case TK_PERCENT: return "'%'";

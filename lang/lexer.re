@@ -143,6 +143,7 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
       ">" { t->type = TK_GT; return; }
       "=" { t->type = TK_ASSIGN; return; }
       "->" { t->type = TK_ARROW; return; }
+      "@" { t->type = TK_AT; return; }
       "+" { t->type = TK_PLUS; return; }
       "-" { t->type = TK_MINUS; return; }
       "*" { t->type = TK_STAR; return; }

@@ -48,6 +48,7 @@
 %right NOT.
 %nonassoc EQ NE LT LE GT GE.
 %nonassoc COLON ARROW.
+%nonassoc AT.
 %left PLUS MINUS.
 %left STAR SLASH PERCENT.
 %right UMINUS.
@@ -116,6 +117,7 @@ expr(A) ::= expr(X) LE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); 
 expr(A) ::= expr(X) GT(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) GE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) COLON(T) expr(Y).  { A = lytP_binary(p, N_LAYOUT, &T, X, Y); }
+expr(A) ::= expr(X) AT(T) NAME(N).     { A = lytP_binary(p, N_AXIS, &T, X, 0); A->str = N.s; A->len = N.len; }
 expr(A) ::= expr(X) ARROW(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) PLUS(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) MINUS(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
