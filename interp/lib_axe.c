@@ -203,6 +203,60 @@ static lyt_value b_to_cute(lytI_call *c) {
   return lytI_layout(lytX_to_cute(CX(c), get_axe(c, 0)));
 }
 
+/* Two shapes of the same rank (arguments i and j). */
+static int32_t two_shapes(lytI_call *c, int i, int j, int64_t *a, int64_t *b) {
+  int32_t ra = get_ints(c, i, a), rb = get_ints(c, j, b);
+  if (ra != rb)
+    lytI_argerr(c, j, "%s: the shapes have ranks %d and %d", c->self->name, (int)ra, (int)rb);
+  return ra;
+}
+
+/* axe_tile(outer, inner, outer_shape, inner_shape) */
+static lyt_value b_tile(lytI_call *c) {
+  int64_t os[LYTX_MAXDIMS], is[LYTX_MAXDIMS];
+  int32_t r = two_shapes(c, 2, 3, os, is);
+  return axe_val(LYT_VAXE, lytX_tile(CX(c), get_axe(c, 0), get_axe(c, 1), r, os, is));
+}
+
+static lyt_value b_direct_sum(lytI_call *c) {
+  int64_t as[LYTX_MAXDIMS], bs[LYTX_MAXDIMS];
+  int32_t r = two_shapes(c, 2, 3, as, bs);
+  return axe_val(LYT_VAXE, lytX_direct_sum(CX(c), get_axe(c, 0), get_axe(c, 1), r, as, bs));
+}
+
+/* axe_slice(A, shape, begin, extent) */
+static lyt_value b_slice(lytI_call *c) {
+  int64_t sh[LYTX_MAXDIMS], b[LYTX_MAXDIMS], e[LYTX_MAXDIMS];
+  int32_t r = get_ints(c, 1, sh);
+  if (get_ints(c, 2, b) != r || get_ints(c, 3, e) != r)
+    lytI_callerr(c, "axe_slice: shape, begin and extent must have the same rank");
+  return axe_val(LYT_VAXE, lytX_slice(CX(c), get_axe(c, 0), r, sh, b, e));
+}
+
+/* axe_group(A, shape): the shard split so that each logical dim owns whole iters. */
+static lyt_value b_group(lytI_call *c) {
+  int64_t sh[LYTX_MAXDIMS];
+  int32_t seps[LYTX_MAXDIMS + 1];
+  int32_t r = get_ints(c, 1, sh);
+  return axe_val(LYT_VAXE, lytX_group(CX(c), get_axe(c, 0), r, sh, seps));
+}
+
+/* axe_to_linear(A, in_dim="index", replica_dim=nil) */
+static lyt_value b_to_linear(lytI_call *c) {
+  const char *in = "index", *rep = NULL;
+  if (!lytI_isnil(c, 1)) {
+    if (c->argv[1].kind != LYT_VSTR) lytI_argerr(c, 1, "axe_to_linear: in_dim must be a string");
+    in = lytI_intern(c->L, c->argv[1].u.str.s, (size_t)c->argv[1].u.str.len);
+  }
+  if (!lytI_isnil(c, 2)) {
+    if (c->argv[2].kind != LYT_VSTR) lytI_argerr(c, 2, "axe_to_linear: replica_dim must be a string");
+    rep = lytI_intern(c->L, c->argv[2].u.str.s, (size_t)c->argv[2].u.str.len);
+  }
+  lyt_value v = { .kind = LYT_VLINEAR };
+  v.u.ll = lytX_to_linear(CX(c), get_axe(c, 0), in, rep);
+  return v;
+}
+
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_axe_lib[] = {
   { "axe", b_axe, 1, 0, P("shard", "replica", "offset"), "axe(shard[, replica, offset]): an Axe layout; iters read row-major, a CuTe layout converted exactly" },
@@ -210,5 +264,10 @@ const lytI_builtin lytI_axe_lib[] = {
   { "backward", b_backward, 3, 0, P("A", "point", "shape"), "backward(A, point, shape): the logical coordinates mapped to a physical point" },
   { "axe_canonicalize", b_canonicalize, 1, 0, P("A"), "axe_canonicalize(A): merged iters, sorted replicas, no zero offsets" },
   { "axe_to_cute", b_to_cute, 1, 0, P("A"), "axe_to_cute(A): a memory-only Axe layout as a CuTe layout, exactly" },
+  { "axe_tile", b_tile, 4, 0, P("outer", "inner", "outer_shape", "inner_shape"), "axe_tile(outer, inner, outer_shape, inner_shape): TVM's tile" },
+  { "axe_direct_sum", b_direct_sum, 4, 0, P("a", "b", "a_shape", "b_shape"), "axe_direct_sum(a, b, a_shape, b_shape): a*b_shape + b maps to A(a) + B(b)" },
+  { "axe_slice", b_slice, 4, 0, P("A", "shape", "begin", "extent"), "axe_slice(A, shape, begin, extent): the layout of a box, or an error" },
+  { "axe_group", b_group, 2, 0, P("A", "shape"), "axe_group(A, shape): iters split so each logical dim owns whole iters" },
+  { "axe_to_linear", b_to_linear, 1, 0, P("A", "in_dim", "replica_dim"), "axe_to_linear(A[, in_dim=\"index\", replica_dim]): power-of-two Axe layouts as linear layouts" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
