@@ -257,6 +257,40 @@ static lyt_value b_to_linear(lytI_call *c) {
   return v;
 }
 
+static int in_set(const char *axis, int32_t n, const char *const *axes) {
+  for (int32_t i = 0; i < n; i++)
+    if (strcmp(axis, axes[i]) == 0) return 1;
+  return 0;
+}
+
+/* axe_select(A, axes): only the iters, replicas and offsets on these axes.
+** Selecting `m` from a device sharding gives each device's local layout:
+** the dropped device iters are the coordinates that pick the device. */
+static lyt_value b_select(lytI_call *c) {
+  const lytX_layout *x = get_axe(c, 0);
+  const lyt_value *a = &c->argv[1];
+  const char *axes[LYTX_MAXAXES];
+  int32_t n = 0;
+  const lyt_value *items = a->kind == LYT_VTUP ? a->u.tup.e : a;
+  int32_t count = a->kind == LYT_VTUP ? a->u.tup.n : 1;
+  if (count > LYTX_MAXAXES) lytI_argerr(c, 1, "axe_select: too many axes");
+  for (int32_t i = 0; i < count; i++) {
+    if (items[i].kind != LYT_VSTR)
+      lytI_argerr(c, 1, "axe_select: axes are names like \"m\" or (\"lane\", \"reg\")");
+    axes[n++] = lytI_intern(c->L, items[i].u.str.s, (size_t)items[i].u.str.len);
+  }
+  lytX_layout *r = lytX_new(CX(c));
+  for (int32_t i = 0; i < x->nd; i++)
+    if (in_set(x->d[i].axis, n, axes)) lytX_shard(CX(c), r, x->d[i].extent, x->d[i].stride, x->d[i].axis);
+  for (int32_t i = 0; i < x->nr; i++)
+    if (in_set(x->r[i].axis, n, axes)) lytX_replica(CX(c), r, x->r[i].extent, x->r[i].stride, x->r[i].axis);
+  for (int32_t i = 0; i < x->no; i++)
+    if (in_set(x->oaxis[i], n, axes)) lytX_offset(CX(c), r, x->off[i], x->oaxis[i]);
+  if (r->nd == 0)
+    lytI_argerr(c, 1, "axe_select: the layout has no shard iter on these axes");
+  return axe_val(LYT_VAXE, r);
+}
+
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_axe_lib[] = {
   { "axe", b_axe, 1, 0, P("shard", "replica", "offset"), "axe(shard[, replica, offset]): an Axe layout; iters read row-major, a CuTe layout converted exactly" },
@@ -268,6 +302,7 @@ const lytI_builtin lytI_axe_lib[] = {
   { "axe_direct_sum", b_direct_sum, 4, 0, P("a", "b", "a_shape", "b_shape"), "axe_direct_sum(a, b, a_shape, b_shape): a*b_shape + b maps to A(a) + B(b)" },
   { "axe_slice", b_slice, 4, 0, P("A", "shape", "begin", "extent"), "axe_slice(A, shape, begin, extent): the layout of a box, or an error" },
   { "axe_group", b_group, 2, 0, P("A", "shape"), "axe_group(A, shape): iters split so each logical dim owns whole iters" },
+  { "axe_select", b_select, 2, 0, P("A", "axes"), "axe_select(A, axes): only the iters on these axes (\"m\": a device's local layout)" },
   { "axe_to_linear", b_to_linear, 1, 0, P("A", "in_dim", "replica_dim"), "axe_to_linear(A[, in_dim=\"index\", replica_dim]): power-of-two Axe layouts as linear layouts" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
