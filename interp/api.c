@@ -109,12 +109,16 @@ static int protect(lyt_state *L, protected_fn fn, void *ud) {
 ** States
 ** ------------------------------------------------------------------- */
 
+/* Every library of builtins, in the order help() lists them. */
+const lytI_builtin *const lytI_libs[] = {
+  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, NULL,
+};
+
 static void open_libs(lyt_state *L, void *ud) {
-  static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib, lytI_linear_lib,
-                                                      lytI_axisinfo_lib, lytI_axe_lib };
+
   (void)ud;
-  for (size_t k = 0; k < sizeof libs / sizeof libs[0]; k++)
-    for (const lytI_builtin *b = libs[k]; b->name; b++) {
+  for (size_t k = 0; lytI_libs[k]; k++)
+    for (const lytI_builtin *b = lytI_libs[k]; b->name; b++) {
       lyt_value v = { .kind = LYT_VBUILTIN };
       v.u.bi = b;
       lytI_setglobal(L, lytI_intern(L, b->name, strlen(b->name)), v);

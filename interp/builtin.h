@@ -60,6 +60,8 @@ const char *lytI_article(lyt_vkind k);       /* "a" or "an" */
 /* Argument conversion: each fails with lytI_argerr naming what was expected. */
 int64_t lytI_getint(lytI_call *c, int i);
 lytS_tup *lytI_gettup(lytI_call *c, int i);      /* int, `_` or nested tuple of them */
+/* An int or a flat tuple of min..max ints into out[]; returns the count. */
+int32_t lytI_getints(lytI_call *c, int i, int64_t *out, int32_t min, int32_t max);
 lytS_layout lytI_getlayout(lytI_call *c, int i); /* a layout (an int n is n:1? no: error) */
 lytS_tiler *lytI_gettiler(lytI_call *c, int i);  /* a tiler, a layout, or a shape */
 int lytI_isnil(lytI_call *c, int i);

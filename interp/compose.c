@@ -299,7 +299,7 @@ static void tiler_fill(lytS_ctx *cx, lytS_tiler *t, const lytS_tup *s) {
   if (lytS_isint(s)) {
     t->kind = LYT_TILE_LAYOUT;
     t->lay = lytS_int_layout(cx, s->v, 1);
-    t->n = 1;  /* from an integer: divide/product read it as make_layout(n) */
+    t->from_int = 1;
     lytS_check_shape(cx, s, "tiler");
     return;
   }

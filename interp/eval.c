@@ -298,10 +298,11 @@ static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
   if (t.kind == LYT_VRECORD) return record_field(L, n, t, i);
   int64_t k = int_operand(L, n->b, i, "'[]'");
   if (t.kind == LYT_VLAYOUT) {
-    lyt_value f = *lytI_getglobal(L, lytI_intern(L, "get", 3));
-    lyt_loc locs[2] = { n->a->loc, n->b->loc };
-    lyt_value args[2] = { t, i };
-    return lytI_call_value(L, f, 2, args, locs, n->loc);
+    if (k < 0 || k >= lytS_lrank(t.u.lay))
+      lytI_error(L, n->b->loc, LYT_ERRRUN, "mode %lld out of range for a layout of rank %d",
+                 (long long)k, (int)lytS_lrank(t.u.lay));
+    L->errloc = n->loc;
+    return lytI_layout(lytS_lmode(&L->cx, t.u.lay, (int32_t)k));
   }
   if (t.kind != LYT_VTUP && t.kind != LYT_VTILER)
     lytI_error(L, n->a->loc, LYT_ERRRUN, "cannot index %s %s", lytI_article(t.kind),

@@ -33,6 +33,8 @@ enum { LYT_TILE_LAYOUT, LYT_TILE_UNDER, LYT_TILE_NEST };
 typedef struct lytS_tiler lytS_tiler;
 struct lytS_tiler {
   uint8_t kind;      /* LYT_TILE_*; the root is always LYT_TILE_NEST */
+  uint8_t from_int;  /* LYT_TILE_LAYOUT written as an integer n: divides and
+                        products read n as make_layout(n), so 1 is 1:0 */
   lytS_layout lay;   /* LYT_TILE_LAYOUT */
   int32_t n;         /* LYT_TILE_NEST: number of elements */
   lytS_tiler *e;     /* LYT_TILE_NEST: elements */

@@ -106,17 +106,7 @@ static const lytX_layout *get_axe(lytI_call *c, int i) {
 
 /* A coordinate or shape: an int or a flat tuple of ints. */
 static int32_t get_ints(lytI_call *c, int i, int64_t *out) {
-  const lyt_value *v = &c->argv[i];
-  if (v->kind == LYT_VINT) { out[0] = v->u.i; return 1; }
-  if (v->kind != LYT_VTUP || v->u.tup.n > LYTX_MAXDIMS)
-    lytI_argerr(c, i, "%s: '%s' must be an integer or a flat tuple of integers", c->self->name,
-                c->self->params[i]);
-  for (int32_t k = 0; k < v->u.tup.n; k++) {
-    if (v->u.tup.e[k].kind != LYT_VINT)
-      lytI_argerr(c, i, "%s: '%s' must hold integers", c->self->name, c->self->params[i]);
-    out[k] = v->u.tup.e[k].u.i;
-  }
-  return v->u.tup.n;
+  return lytI_getints(c, i, out, 0, LYTX_MAXDIMS);
 }
 
 /* Points print outermost axis first, as the paper writes them; axes it

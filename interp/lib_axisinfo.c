@@ -32,19 +32,9 @@ static const lytV_val *get_index(lytI_call *c, int i) {
   return c->argv[i].u.index;
 }
 
-/* A shape: an int (1-D) or a tuple of at most LYTV_MAXRANK ints. */
+/* A shape: an int (1-D) or a tuple of 1 to LYTV_MAXRANK ints. */
 static int get_shape(lytI_call *c, int i, int64_t *shape) {
-  const lyt_value *v = &c->argv[i];
-  if (v->kind == LYT_VINT) { shape[0] = v->u.i; return 1; }
-  if (v->kind != LYT_VTUP || v->u.tup.n < 1 || v->u.tup.n > LYTV_MAXRANK)
-    lytI_argerr(c, i, "%s: the shape must be an integer or a tuple of 1 to %d integers",
-                c->self->name, LYTV_MAXRANK);
-  for (int32_t k = 0; k < v->u.tup.n; k++) {
-    if (v->u.tup.e[k].kind != LYT_VINT)
-      lytI_argerr(c, i, "%s: the shape must hold integers", c->self->name);
-    shape[k] = v->u.tup.e[k].u.i;
-  }
-  return v->u.tup.n;
+  return (int)lytI_getints(c, i, shape, 1, LYTV_MAXRANK);
 }
 
 /* ---------------------------------------------------------------------

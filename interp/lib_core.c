@@ -81,13 +81,11 @@ static void help_line(lytS_buf *b, const lytI_builtin *f) {
 
 /* help() lists every builtin; help("name") describes one. */
 static lyt_value b_help(lytI_call *c) {
-  static const lytI_builtin *const libs[] = { lytI_core_lib, lytI_stride_lib, lytI_linear_lib,
-                                                      lytI_axisinfo_lib, lytI_axe_lib };
   const char *want = c->argv[0].kind == LYT_VSTR ? c->argv[0].u.str.s : NULL;
   lytS_buf b;
   lytS_buf_init(&b, lytI_cx(c));
-  for (size_t k = 0; k < sizeof libs / sizeof libs[0]; k++)
-    for (const lytI_builtin *f = libs[k]; f->name; f++)
+  for (size_t k = 0; lytI_libs[k]; k++)
+    for (const lytI_builtin *f = lytI_libs[k]; f->name; f++)
       if (!want || strcmp(want, f->name) == 0) help_line(&b, f);
   if (want && b.n == 0) lytI_argerr(c, 0, "help: no builtin named '%s'", want);
   lyt_state *L = c->L;

@@ -76,16 +76,7 @@ static int32_t get_names(lytI_call *c, int i, const char **out) {
 
 /* A shape: an int or a tuple of ints; dims are dim0, dim1, ... */
 static int32_t get_shape(lytI_call *c, int i, int64_t *out) {
-  const lyt_value *v = &c->argv[i];
-  if (v->kind == LYT_VINT) { out[0] = v->u.i; return 1; }
-  if (!is_seq(v) || v->u.tup.n > LYT_LL_MAXDIMS)
-    lytI_argerr(c, i, "%s: '%s' must be a tuple of sizes", c->self->name, c->self->params[i]);
-  for (int32_t k = 0; k < v->u.tup.n; k++) {
-    if (v->u.tup.e[k].kind != LYT_VINT)
-      lytI_argerr(c, i, "%s: '%s' must hold integers", c->self->name, c->self->params[i]);
-    out[k] = v->u.tup.e[k].u.i;
-  }
-  return v->u.tup.n;
+  return lytI_getints(c, i, out, 0, LYT_LL_MAXDIMS);
 }
 
 /* ---------------------------------------------------------------------

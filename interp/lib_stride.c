@@ -67,21 +67,12 @@ static int32_t get_path(lytI_call *c, int from, int64_t *path) {
 }
 
 /* A shape operand: every extent a positive integer (a zero would divide
-** by zero in every index map). */
-static int shape_ok(const lytS_tup *t) {
-  if (lytS_istup(t)) {
-    for (int32_t k = 0; k < t->n; k++)
-      if (!shape_ok(t->e[k])) return 0;
-    return 1;
-  }
-  return lytS_isint(t) && t->v > 0;
-}
-
+** by zero in every index map); a failure points at the argument. */
 static lytS_tup *get_shape(lytI_call *c, int i) {
   lytS_tup *t = lytI_gettup(c, i);
-  if (!shape_ok(t))
-    lytI_argerr(c, i, "%s: shape %s must hold positive integers only", c->self->name,
-                lytS_tup_str(CX(c), t));
+  c->L->errloc = c->argloc[i];
+  lytS_check_shape(CX(c), t, c->self->name);
+  c->L->errloc = c->loc;
   return t;
 }
 

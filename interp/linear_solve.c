@@ -355,6 +355,17 @@ static const char *div_verify(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *inn
   return NULL;
 }
 
+/* The tail both divisions share: C must be a valid layout, and multiplying
+** back (B * C on the left, C * B on the right) must give A. */
+static const char *div_finish(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *B, lytG_ll *C,
+                              int left, lytG_ll **out) {
+  const char *m = lytG_finish_msg(cx, C, lytG_is_surjective(A) && lytG_is_surjective(B),
+                                  left ? "divide_left" : "divide_right");
+  if (!m) m = div_verify(cx, A, left ? B : C, left ? C : B);
+  if (!m) *out = C;
+  return m;
+}
+
 static const char *divide_left_msg(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *B,
                                    lytG_ll **out) {
   lytG_ll *C = lytG_new(cx);
@@ -370,12 +381,7 @@ static const char *divide_left_msg(lytS_ctx *cx, const lytG_ll *A, const lytG_ll
       if (!left_part(A, B, C, A->col[ja + t], &C->col[jc]))
         return "a basis of A is not a multiple of the divisor's out size";
   }
-  if ((m = lytG_finish_msg(cx, C, lytG_is_surjective(A) && lytG_is_surjective(B),
-                           "divide_left")))
-    return m;
-  if ((m = div_verify(cx, A, B, C))) return m;
-  *out = C;
-  return NULL;
+  return div_finish(cx, A, B, C, 1, out);
 }
 
 static const char *divide_right_msg(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *B,
@@ -393,12 +399,7 @@ static const char *divide_right_msg(lytS_ctx *cx, const lytG_ll *A, const lytG_l
       if (!right_tail_ok(A, B, C, A->col[ja + t], B->col[ob + t - nc]))
         return "A's trailing bases are not the divisor's scaled by C's out size";
   }
-  if ((m = lytG_finish_msg(cx, C, lytG_is_surjective(A) && lytG_is_surjective(B),
-                           "divide_right")))
-    return m;
-  if ((m = div_verify(cx, A, C, B))) return m;
-  *out = C;
-  return NULL;
+  return div_finish(cx, A, B, C, 0, out);
 }
 
 typedef const char *(*divfn)(lytS_ctx *, const lytG_ll *, const lytG_ll *, lytG_ll **);

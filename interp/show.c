@@ -1,29 +1,16 @@
 /*
 ** show.c: `show L`, CuTe's print_layout table for a rank-2 layout.
 **
-** The table is built only from the layout builtins (size, rank, cosize
-** and evaluation), so every kind of layout those accept can be shown,
-** and show can never disagree with evaluation. A rank-1 layout is shown
+** Sizes come from the stride core (a composed layout from its inner
+** layout, as in CuTe); cells from evaluating the layout value itself, so
+** show can never disagree with evaluation. A rank-1 layout is shown
 ** as one column, as if appended with 1:0 (CuTe's print_latex pads the
 ** same way; print_layout itself refuses).
 */
-#include <string.h>
-
 #include "state.h"
 
 #define LYT_SHOW_MAX_CELLS (1 << 16)  /* a bigger table is not for reading */
 
-static lyt_value call(lyt_state *L, const char *fn, int argc, lyt_value *argv, lyt_loc at) {
-  lyt_loc locs[3] = { at, at, at };
-  lyt_value *f = lytI_getglobal(L, lytI_intern(L, fn, strlen(fn)));
-  return lytI_call_value(L, *f, argc, argv, locs, at);
-}
-
-static int64_t int_of(lyt_state *L, const char *fn, int argc, lyt_value *argv, lyt_loc at) {
-  lyt_value v = call(L, fn, argc, argv, at);
-  if (v.kind != LYT_VINT) lytI_error(L, at, LYT_ERRRUN, "show: %s() is not an integer", fn);
-  return v.u.i;
-}
 
 static int digits(int64_t x) {
   int d = x < 0 ? 2 : 1;
@@ -45,19 +32,19 @@ void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc at) {
   if (v->kind == LYT_VLINEAR) { lytI_show_linear(L, v, at); return; }  /* Triton's views */
   if (v->kind != LYT_VLAYOUT && v->kind != LYT_VCOMPOSED)
     lytI_error(L, at, LYT_ERRRUN, "show needs a layout, got %s", lytI_kindname(v->kind));
-  lyt_value a[3] = { *v, lytI_int(0), lytI_int(1) };
-  int64_t rank = int_of(L, "rank", 1, a, at);
+  lytS_layout l = v->kind == LYT_VLAYOUT ? v->u.lay : v->u.comp->inner;
+  int32_t rank = lytS_lrank(l);
   if (rank != 1 && rank != 2)
     lytI_error(L, at, LYT_ERRRUN,
                "show needs a layout of rank 1 or 2, got rank %lld (group modes first)",
                (long long)rank);
-  int64_t rows = rank == 2 ? int_of(L, "size", 2, a, at) : int_of(L, "size", 1, a, at);
-  a[1] = lytI_int(1);
-  int64_t cols = rank == 2 ? int_of(L, "size", 2, a, at) : 1;
+  L->errloc = at;
+  int64_t rows = rank == 2 ? lytS_lsize(&L->cx, lytS_lmode(&L->cx, l, 0)) : lytS_lsize(&L->cx, l);
+  int64_t cols = rank == 2 ? lytS_lsize(&L->cx, lytS_lmode(&L->cx, l, 1)) : 1;
   if (rows > LYT_SHOW_MAX_CELLS || cols > LYT_SHOW_MAX_CELLS || rows * cols > LYT_SHOW_MAX_CELLS)
     lytI_error(L, at, LYT_ERRLIMIT, "show: %lld x %lld is too large to draw (limit %d cells)",
                (long long)rows, (long long)cols, LYT_SHOW_MAX_CELLS);
-  int w = digits(int_of(L, "cosize", 1, a, at)) + 2;
+  int w = digits(lytS_cosize(&L->cx, l)) + 2;
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
   lytI_print_value(&b, v);

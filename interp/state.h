@@ -95,6 +95,9 @@ struct lytG_ll;
 void lytI_show_linear(lyt_state *L, const lyt_value *v, lyt_loc at);
 void lytI_linear_view(lyt_state *L, lytS_buf *b, const struct lytG_ll *ll, int hw, lyt_loc at);
 
+/* api.c: every library, NULL-terminated */
+extern const lytI_builtin *const lytI_libs[];
+
 /* lib_core.c / lib_stride.c */
 extern const lytI_builtin lytI_core_lib[];
 extern const lytI_builtin lytI_stride_lib[];

@@ -35,11 +35,10 @@ static void unpack_into(lytS_ctx *cx, modes *out, lytS_layout m) {
 static int32_t leaves_of(lytS_layout l) { return lytS_nleaves(l.shape) + 1; }
 
 /* An integer tiler n means make_layout(n) here, so 1 becomes 1:0 (CuTe's
-** static rule); composition instead reads it as n:1. lytS_tiler_of_shape
-** marks such elements with n == 1. */
+** static rule); composition instead reads it as n:1. */
 static lytS_layout tile_layout(lytS_ctx *cx, const lytS_tiler *t) {
   lytS_layout b = t->lay;
-  if (t->n == 1 && lytS_isint(b.shape) && b.shape->v == 1) return lytS_int_layout(cx, 1, 0);
+  if (t->from_int && lytS_isint(b.shape) && b.shape->v == 1) return lytS_int_layout(cx, 1, 0);
   return b;
 }
 

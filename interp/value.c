@@ -134,6 +134,21 @@ lytS_tup *lytI_gettup(lytI_call *c, int i) {
   return t;
 }
 
+int32_t lytI_getints(lytI_call *c, int i, int64_t *out, int32_t min, int32_t max) {
+  const lyt_value *v = i < c->argc ? &c->argv[i] : NULL;
+  if (v && v->kind == LYT_VINT && min <= 1 && max >= 1) { out[0] = v->u.i; return 1; }
+  if (!v || (v->kind != LYT_VTUP && v->kind != LYT_VTILER) || v->u.tup.n < min || v->u.tup.n > max)
+    lytI_argerr(c, i, "%s: '%s' must be an integer or a flat tuple of %d to %d integers",
+                c->self ? c->self->name : "call", pname(c, i), (int)min, (int)max);
+  for (int32_t k = 0; k < v->u.tup.n; k++) {
+    if (v->u.tup.e[k].kind != LYT_VINT)
+      lytI_argerr(c, i, "%s: '%s' must hold integers, not %s", c->self ? c->self->name : "call",
+                  pname(c, i), lytI_kindname(v->u.tup.e[k].kind));
+    out[k] = v->u.tup.e[k].u.i;
+  }
+  return v->u.tup.n;
+}
+
 lytS_layout lytI_getlayout(lytI_call *c, int i) {
   if (i >= c->argc || c->argv[i].kind != LYT_VLAYOUT)
     lytI_argerr(c, i, "%s: '%s' must be a layout, got %s", c->self ? c->self->name : "call",
@@ -163,7 +178,7 @@ static int to_tiler(lytS_ctx *cx, const lyt_value *v, lytS_tiler *t, int top) {
       n->v = v->u.i;
       t->kind = LYT_TILE_LAYOUT;
       t->lay = unit_layout(cx, n);
-      t->n = 1;  /* came from an integer: divides and products read 1 as 1:0 */
+      t->from_int = 1;
       return 1;
     }
     case LYT_VTUP: case LYT_VTILER:

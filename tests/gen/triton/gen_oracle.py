@@ -19,6 +19,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+from isolate import run_isolated  # noqa: E402
 
 from lyt_render import layout_text, record, boolean  # noqa: E402
 
@@ -275,34 +276,7 @@ def crash_message(errfile, idx):
 
 
 def run_all(cases, workdir, mock):
-    cpath = os.path.join(workdir, "cases.json")
-    rpath = os.path.join(workdir, "results.jsonl")
-    with open(cpath, "w") as f:
-        json.dump(cases, f)
-    open(rpath, "w").close()
-    results = {}
-    start, launches = 0, 0
-    while start < len(cases):
-        errfile = os.path.join(workdir, "stderr_%d.txt" % launches)
-        launches += 1
-        cmd = [sys.executable, os.path.abspath(__file__), "--worker", cpath, rpath, str(start)] + (["--mock"] if mock else [])
-        with open(errfile, "w") as ef:
-            try:
-                p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=ef, timeout=400)
-                rc = p.returncode
-            except subprocess.TimeoutExpired:
-                rc = "timeout"
-        with open(rpath) as f:
-            for line in f:
-                if line.strip():
-                    d = json.loads(line)
-                    results[d["i"]] = d
-        if rc == 0:
-            break
-        missing = next((i for i in range(start, len(cases)) if i not in results), None)
-        if missing is None:
-            break
-        sig = ""
+    def abort_msg(errfile, i, rc):
         if isinstance(rc, int) and rc < 0:
             try:
                 sig = signal.Signals(-rc).name
@@ -310,13 +284,9 @@ def run_all(cases, workdir, mock):
                 sig = "signal %d" % -rc
         else:
             sig = "exit %s" % rc
-        d = {"i": missing, "status": "abort", "msg": "%s: %s" % (sig, crash_message(errfile, missing))}
-        results[missing] = d
-        with open(rpath, "a") as f:
-            f.write(json.dumps(d) + "\n")
-        print("case %d aborted (%s): %s" % (missing, sig, cases[missing]["expr"][:100]), flush=True)
-        start = missing + 1
-    return results, launches
+        print("case %d aborted (%s): %s" % (i, sig, cases[i]["expr"][:100]), flush=True)
+        return "%s: %s" % (sig, crash_message(errfile, i))
+    return run_isolated(__file__, cases, workdir, mock, 400, abort_msg)
 
 
 GROUP_TITLES = {

@@ -30,8 +30,10 @@ import argparse
 import json
 import os
 import signal
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from isolate import run_isolated  # noqa: E402
 
 # ---------------------------------------------------------------- helpers
 
@@ -449,43 +451,13 @@ def worker(cpath, rpath, start, mock):
 
 
 def run_all(cs, workdir, mock):
-    cpath = os.path.join(workdir, "cases.json")
-    rpath = os.path.join(workdir, "results.jsonl")
-    with open(cpath, "w") as f:
-        json.dump(cs, f)
-    open(rpath, "w").close()
-    results, start, launch = {}, 0, 0
-    while start < len(cs):
-        errfile = os.path.join(workdir, "stderr_%d.txt" % launch)
-        launch += 1
-        cmd = [sys.executable, os.path.abspath(__file__), "--worker", cpath, rpath, str(start)]
-        if mock:
-            cmd.append("--mock")
-        with open(errfile, "w") as ef:
-            try:
-                rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=ef, timeout=120).returncode
-            except subprocess.TimeoutExpired:
-                rc = "timeout"
-        with open(rpath) as f:
-            for line in f:
-                if line.strip():
-                    d = json.loads(line)
-                    results[d["i"]] = d
-        if rc == 0:
-            break
-        missing = next((i for i in range(start, len(cs)) if i not in results), None)
-        if missing is None:
-            break
+    def abort_msg(errfile, i, rc):
         txt = open(errfile, errors="replace").read()
-        k = txt.rfind("@@BEGIN %d\n" % missing)
+        k = txt.rfind("@@BEGIN %d\n" % i)
         tail = txt[k:] if k >= 0 else txt[-2000:]
         sig = ("signal %s" % signal.Signals(-rc).name) if isinstance(rc, int) and rc < 0 else "exit %s" % rc
-        d = {"i": missing, "status": "abort", "msg": sig + ": " + " | ".join(
-            l.strip() for l in tail.splitlines()[1:8] if l.strip())[:800]}
-        results[missing] = d
-        with open(rpath, "a") as f:
-            f.write(json.dumps(d) + "\n")
-        start = missing + 1
+        return sig + ": " + " | ".join(l.strip() for l in tail.splitlines()[1:8] if l.strip())[:800]
+    results, _ = run_isolated(__file__, cs, workdir, mock, 120, abort_msg)
     return [dict(cs[i], **results.get(i, {"status": "missing"})) for i in range(len(cs))]
 
 
