@@ -27,9 +27,9 @@ LDLIBS_REPL = -ledit
 CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coalesce.c \
        interp/compose.c interp/tiling.c interp/swizzle.c interp/cute_read.c \
        $(wildcard interp/linear*.c) interp/convert.c $(wildcard interp/axe*.c) \
-       interp/axisinfo.c
+       interp/axisinfo.c interp/nested.c
 INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
-         interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c lang/build.c
+         interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c interp/lib_nested.c lang/build.c
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
 
@@ -90,10 +90,13 @@ $(BUILD)/test_axe: tests/unit/test_axe.c tests/unit/harness.h $(BUILD)/liblyt.a
 $(BUILD)/test_axisinfo: tests/unit/test_axisinfo.c tests/unit/harness.h $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
+$(BUILD)/test_nested: tests/unit/test_nested.c tests/unit/harness.h $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/runner
+test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
 
 # The command and the library under valgrind: no leak, no error.

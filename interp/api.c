@@ -111,7 +111,7 @@ static int protect(lyt_state *L, protected_fn fn, void *ud) {
 
 /* Every library of builtins, in the order help() lists them. */
 const lytI_builtin *const lytI_libs[] = {
-  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, NULL,
+  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, lytI_nested_lib, NULL,
 };
 
 static void open_libs(lyt_state *L, void *ud) {

@@ -220,6 +220,15 @@ lytG_ll *lytX_to_linear(lytS_ctx *cx, const lytX_layout *L, const char *in, cons
 lytX_layout *lytX_from_linear(lytS_ctx *cx, const lytG_ll *G, const char *in,
                               const char *rep);
 
+/* A layout in Triton's direction (hardware in-dims such as register,
+** lane, warp -> logical out-dims) as an Axe layout over the out-dims'
+** shape, the first out-dim most significant (row-major), one axis per
+** in-dim named like it. Every in bit must give one out bit or none (a
+** copy: a replica iter), and every out bit must come from exactly one in
+** bit; anything else (a swizzle, two bits XORed, a hole) is an error. The
+** result is canonical. */
+lytX_layout *lytX_from_distributed(lytS_ctx *cx, const lytG_ll *G);
+
 /* ================================================================== */
 /* text (axe_io.c)                                                     */
 /* ================================================================== */

@@ -392,3 +392,55 @@ lytX_layout *lytX_from_linear(lytS_ctx *cx, const lytG_ll *G, const char *in,
   if (ri >= 0) ll_iters(cx, G, ri, 1, &used, L);
   return lytX_canonicalize(cx, L);
 }
+
+/* The in bit j (flat) as (in-dim, bit within it). */
+static void in_bit(const lytG_ll *G, int32_t j, int32_t *i, int32_t *b) {
+  *i = 0;
+  while (j >= G->in[*i].log2) j -= G->in[(*i)++].log2;
+  *b = j;
+}
+
+/* The unique in bit whose image is the flat out bit `bit`, or a failure. */
+static int32_t source_of(lytS_ctx *cx, const lytG_ll *G, int32_t bit, int32_t k, int32_t p) {
+  int32_t found = -1;
+  for (int32_t j = 0; j < G->inbits; j++) {
+    if (G->col[j] != (UINT64_C(1) << bit)) continue;
+    if (found >= 0) {
+      int32_t i0, b0, i1, b1;
+      in_bit(G, found, &i0, &b0);
+      in_bit(G, j, &i1, &b1);
+      lytS_fail(cx, LYT_ERRRUN, "not an Axe layout: %s bit %d and %s bit %d both give bit %d "
+                "of %s (they would XOR, Axe adds)", G->in[i0].name, b0, G->in[i1].name, b1, p,
+                G->out[k].name);
+    }
+    found = j;
+  }
+  if (found < 0)
+    lytS_fail(cx, LYT_ERRRUN, "not an Axe layout: no input bit gives bit %d of %s (not "
+              "surjective)", p, G->out[k].name);
+  return found;
+}
+
+lytX_layout *lytX_from_distributed(lytS_ctx *cx, const lytG_ll *G) {
+  for (int32_t j = 0; j < G->inbits; j++)
+    if (G->col[j] & (G->col[j] - 1)) {
+      int32_t i, b;
+      in_bit(G, j, &i, &b);
+      lytS_fail(cx, LYT_ERRRUN, "not an Axe layout: %s bit %d gives several output bits "
+                "(a swizzle is not a sum of iters)", G->in[i].name, b);
+    }
+  lytX_layout *L = lytX_new(cx);
+  for (int32_t k = 0; k < G->nout; k++)
+    for (int32_t p = G->out[k].log2 - 1; p >= 0; p--) {
+      int32_t i, b;
+      in_bit(G, source_of(cx, G, lytG_out_offset(G, k) + p, k, p), &i, &b);
+      lytX_shard(cx, L, 2, (int64_t)1 << b, G->in[i].name);
+    }
+  for (int32_t j = 0; j < G->inbits; j++)
+    if (G->col[j] == 0) {
+      int32_t i, b;
+      in_bit(G, j, &i, &b);
+      lytX_replica(cx, L, 2, (int64_t)1 << b, G->in[i].name);
+    }
+  return lytX_canonicalize(cx, L);
+}

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "axe.h"
+#include "nested.h"
 #include "state.h"
 
 #define CX(c) lytI_cx(c)
@@ -88,8 +89,10 @@ static lyt_value b_axe(lytI_call *c) {
   if (s->kind == LYT_VITERS) x = lytX_copy(CX(c), s->u.axe);
   else if (s->kind == LYT_VLAYOUT) x = lytX_from_cute(CX(c), s->u.lay);
   else if (s->kind == LYT_VAXE) x = lytX_copy(CX(c), s->u.axe);
-  else lytI_argerr(c, 0, "axe: the shard must be iters like (8,2):(4@lane,1@warp) or a CuTe "
-                   "layout, got %s", lytI_kindname(s->kind));
+  else if (s->kind == LYT_VNESTED) x = lytN_to_axe(CX(c), s->u.nested);
+  else if (s->kind == LYT_VLINEAR) x = lytX_from_distributed(CX(c), s->u.ll);
+  else lytI_argerr(c, 0, "axe: the shard must be iters like (8,2):(4@lane,1@warp), a CuTe, "
+                   "linear or nested layout, got %s", lytI_kindname(s->kind));
   add_replicas(c, x);
   if (!lytI_isnil(c, 2)) add_offset(c, x, &c->argv[2]);
   lytX_check(CX(c), x);
@@ -283,7 +286,7 @@ static lyt_value b_select(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_axe_lib[] = {
-  { "axe", b_axe, 1, 0, P("shard", "replica", "offset"), "axe(shard[, replica, offset]): an Axe layout; iters read row-major, a CuTe layout converted exactly" },
+  { "axe", b_axe, 1, 0, P("shard", "replica", "offset"), "axe(shard[, replica, offset]): an Axe layout; iters read row-major; a CuTe, linear (Triton direction) or nested layout converted exactly" },
   { "forward", b_forward, 3, 0, P("A", "coord", "shape"), "forward(A, coord, shape): the physical points {axis: value} of a logical coordinate" },
   { "backward", b_backward, 3, 0, P("A", "point", "shape"), "backward(A, point, shape): the logical coordinates mapped to a physical point" },
   { "axe_canonicalize", b_canonicalize, 1, 0, P("A"), "axe_canonicalize(A): merged iters, sorted replicas, no zero offsets" },

@@ -9,6 +9,7 @@
 
 #include "convert.h"
 #include "linear.h"
+#include "nested.h"
 #include "state.h"
 
 #define CX(c) lytI_cx(c)
@@ -454,7 +455,8 @@ static lyt_value b_linear(lytI_call *c) {
   if (v->kind == LYT_VLAYOUT) return ll_val(lytC_linear_of_layout(CX(c), v->u.lay, out));
   if (v->kind == LYT_VCOMPOSED) return ll_val(lytC_linear_of_composed(CX(c), v->u.comp, out));
   if (v->kind == LYT_VLINEAR) return *v;
-  lytI_argerr(c, 0, "linear: needs a layout or a composed layout, got %s",
+  if (v->kind == LYT_VNESTED) return ll_val(lytN_to_linear(CX(c), v->u.nested));
+  lytI_argerr(c, 0, "linear: needs a layout, a composed layout or a nested layout, got %s",
               lytI_kindname(v->kind));
 }
 

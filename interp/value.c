@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "axe.h"
+#include "nested.h"
 #include "axisinfo.h"
 #include "linear.h"
 #include "state.h"
@@ -39,6 +40,7 @@ const char *lytI_kindname(lyt_vkind k) {
     "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",
     "swizzle", "composed layout", "basis element", "function", "builtin function",
     "record", "linear layout", "index", "axis stride", "iters", "axe layout",
+    "nested layout",
   };
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "value";
 }
@@ -253,6 +255,12 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
       v.u.axe = x;
       return v;
     }
+    case LYT_VNESTED: {
+      struct lytN_layout *x = lytS_alloc(cx, sizeof *x);
+      *x = *v.u.nested;
+      v.u.nested = x;
+      return v;
+    }
     case LYT_VINDEX: {
       struct lytV_val *x = lytS_alloc(cx, sizeof *x);
       int64_t *vals = lytS_alloc(cx, sizeof *vals * (size_t)v.u.index->n);
@@ -328,6 +336,7 @@ int lytI_equal(const lyt_value *a, const lyt_value *b) {
     case LYT_VLINEAR: return lytG_equal(a->u.ll, b->u.ll);
     case LYT_VAXIS: return a->u.ax.v == b->u.ax.v && a->u.ax.axis == b->u.ax.axis;
     case LYT_VITERS: case LYT_VAXE: return lytX_equal(a->u.axe, b->u.axe);
+    case LYT_VNESTED: return memcmp(a->u.nested, b->u.nested, sizeof *a->u.nested) == 0;
     case LYT_VINDEX:
       return a->u.index->rank == b->u.index->rank && a->u.index->n == b->u.index->n &&
              memcmp(a->u.index->shape, b->u.index->shape, sizeof a->u.index->shape) == 0 &&
@@ -399,6 +408,7 @@ void lytI_print_value(lytS_buf *b, const lyt_value *v) {
     case LYT_VAXIS: lytS_buf_printf(b, "%lld@%s", (long long)v->u.ax.v, v->u.ax.axis); break;
     case LYT_VITERS: lytX_print_shard(b, v->u.axe); break;
     case LYT_VAXE: print_axe(b, v->u.axe); break;
+    case LYT_VNESTED: lytN_print(b, v->u.nested); break;
     case LYT_VINDEX:
       lytS_buf_puts(b, "index ");
       lytV_print_values(b, v->u.index);

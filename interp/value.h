@@ -32,13 +32,15 @@ typedef enum lyt_vkind {
   LYT_VINDEX,     /* u.index: index values with their AxisInfo */
   LYT_VAXIS,      /* u.ax: a stride on a named axis, `4@lane` */
   LYT_VITERS,     /* u.axe: iters as written, `(8,2):(4@lane,1@warp)`, no convention yet */
-  LYT_VAXE        /* u.axe: an Axe layout (shard, replica, offset) */
+  LYT_VAXE,       /* u.axe: an Axe layout (shard, replica, offset) */
+  LYT_VNESTED     /* u.nested: an IREE nested layout */
 } lyt_vkind;
 
 struct lytI_func;
 struct lytG_ll;
 struct lytV_val;
 struct lytX_layout;
+struct lytN_layout;
 struct lytI_builtin;
 
 typedef struct lyt_value {
@@ -56,6 +58,7 @@ typedef struct lyt_value {
     const struct lytV_val *index;
     struct { int64_t v; const char *axis; } ax;   /* axis interned */
     const struct lytX_layout *axe;
+    const struct lytN_layout *nested;
     const struct lytI_func *fn;
     const struct lytI_builtin *bi;
   } u;

@@ -21,6 +21,7 @@ part unit     "$B/test_stride"
 part unit-gf2 "$B/test_linear"
 part unit-axe "$B/test_axe"
 part axisinfo "$B/test_axisinfo"
+part nested   "$B/test_nested"
 part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
 part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
 if ls tests/ll/*.txt >/dev/null 2>&1; then
