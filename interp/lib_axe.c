@@ -234,20 +234,28 @@ static lyt_value b_group(lytI_call *c) {
   return axe_val(LYT_VAXE, lytX_group(CX(c), get_axe(c, 0), r, sh, seps));
 }
 
+/* The optional dim names of axe_to_linear and axe_from_linear. */
+static const char *dim_arg(lytI_call *c, int i, const char *dflt) {
+  if (lytI_isnil(c, i)) return dflt;
+  if (c->argv[i].kind != LYT_VSTR)
+    lytI_argerr(c, i, "%s: %s must be a string", c->self->name, c->self->params[i]);
+  return lytI_intern(c->L, c->argv[i].u.str.s, (size_t)c->argv[i].u.str.len);
+}
+
 /* axe_to_linear(A, in_dim="index", replica_dim=nil) */
 static lyt_value b_to_linear(lytI_call *c) {
-  const char *in = "index", *rep = NULL;
-  if (!lytI_isnil(c, 1)) {
-    if (c->argv[1].kind != LYT_VSTR) lytI_argerr(c, 1, "axe_to_linear: in_dim must be a string");
-    in = lytI_intern(c->L, c->argv[1].u.str.s, (size_t)c->argv[1].u.str.len);
-  }
-  if (!lytI_isnil(c, 2)) {
-    if (c->argv[2].kind != LYT_VSTR) lytI_argerr(c, 2, "axe_to_linear: replica_dim must be a string");
-    rep = lytI_intern(c->L, c->argv[2].u.str.s, (size_t)c->argv[2].u.str.len);
-  }
   lyt_value v = { .kind = LYT_VLINEAR };
-  v.u.ll = lytX_to_linear(CX(c), get_axe(c, 0), in, rep);
+  v.u.ll = lytX_to_linear(CX(c), get_axe(c, 0), dim_arg(c, 1, "index"), dim_arg(c, 2, NULL));
   return v;
+}
+
+/* axe_from_linear(G, in_dim="index", replica_dim=nil): the inverse. */
+static lyt_value b_from_linear(lytI_call *c) {
+  if (c->argv[0].kind != LYT_VLINEAR)
+    lytI_argerr(c, 0, "axe_from_linear: needs a linear layout, got %s",
+                lytI_kindname(c->argv[0].kind));
+  return axe_val(LYT_VAXE, lytX_from_linear(CX(c), c->argv[0].u.ll, dim_arg(c, 1, "index"),
+                                            dim_arg(c, 2, NULL)));
 }
 
 static int in_set(const char *axis, int32_t n, const char *const *axes) {
@@ -297,5 +305,6 @@ const lytI_builtin lytI_axe_lib[] = {
   { "axe_group", b_group, 2, 0, P("A", "shape"), "axe_group(A, shape): iters split so each logical dim owns whole iters" },
   { "axe_select", b_select, 2, 0, P("A", "axes"), "axe_select(A, axes): only the iters on these axes (\"m\": a device's local layout)" },
   { "axe_to_linear", b_to_linear, 1, 0, P("A", "in_dim", "replica_dim"), "axe_to_linear(A[, in_dim=\"index\", replica_dim]): power-of-two Axe layouts as linear layouts" },
+  { "axe_from_linear", b_from_linear, 1, 0, P("G", "in_dim", "replica_dim"), "axe_from_linear(G[, in_dim=\"index\", replica_dim]): the inverse of axe_to_linear (axe(G) reads Triton's direction)" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
