@@ -20,7 +20,7 @@ BUILD   ?= build
 SANFLAGS =
 endif
 GEN      = $(BUILD)/gen
-CPPFLAGS = -D_POSIX_C_SOURCE=200809L -Iinterp -Ilang -Itests/unit -I$(GEN) -DLYT_STDLIB_DIR='"$(CURDIR)/stdlib"'
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I. -Iinterp -Ilang -Ibackends -Ikernel -Itests/unit -I$(GEN) -DLYT_STDLIB_DIR='"$(CURDIR)/stdlib"'
 ALL_CFLAGS = $(WARN) $(OPT) $(SANFLAGS) $(CFLAGS)
 LDLIBS_REPL = -ledit
 
@@ -29,11 +29,16 @@ CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coa
        $(wildcard interp/linear*.c) interp/convert.c $(wildcard interp/axe*.c) \
        interp/axisinfo.c interp/nested.c
 INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
-         interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c interp/lib_nested.c lang/build.c
-GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
-LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP)) $(GEN)/lexer.o $(GEN)/parser.o
+         interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c interp/lib_nested.c interp/lib_kernel.c lang/build.c
+# One file per code generator; the registry is generated from the list.
+TARGETS = $(sort $(basename $(notdir $(wildcard backends/*.c))))
+BACKENDS = $(addprefix backends/,$(addsuffix .c,$(TARGETS)))
+GENSRC = $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/backends.c
+KERNEL = $(wildcard kernel/*.c)
+LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP) $(KERNEL) $(BACKENDS)) $(GEN)/lexer.o $(GEN)/parser.o \
+         $(GEN)/backends.o
 
-.PHONY: all test clean deps bench bench-linear valgrind
+.PHONY: all test clean deps bench bench-linear valgrind gpu-test FORCE
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
 
 # Missing generators or headers: one line that names the packages, before
@@ -62,6 +67,16 @@ $(GEN)/parser.h: $(GEN)/parser.c
 
 $(GEN):
 	mkdir -p $@
+
+# Rewritten only when the list of targets changes.
+$(GEN)/backends.c: FORCE | $(GEN)
+	@{ echo '#include "backends/backend.h"'; \
+	  for t in $(TARGETS); do echo "extern const lytK_backend lytK_backend_$$t;"; done; \
+	  echo 'const lytK_backend *const lytK_backends[] = {'; \
+	  for t in $(TARGETS); do echo "  &lytK_backend_$$t,"; done; \
+	  echo '  0,'; echo '};'; } >$@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+FORCE:
 
 # The generated lexer/parser get the same warnings, minus ones Lemon trips.
 $(GEN)/%.o: $(GEN)/%.c $(GEN)/parser.h
@@ -98,6 +113,15 @@ $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 
 test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
+
+# On a machine with an NVIDIA GPU and the CUDA driver: run every example
+# kernel from its PTX and check every element and the bank conflicts.
+gpu-test: all
+	@mkdir -p $(BUILD)/gpu
+	@for f in examples/kernels/*.lyt; do n=$$(basename $$f .lyt); \
+	  $(BUILD)/lyt --emit=ptx $$f >$(BUILD)/gpu/$$n.ptx && \
+	  $(BUILD)/lyt --emit=expect $$f >$(BUILD)/gpu/$$n.expect || exit 1; done
+	@sh tests/gpu/gpu_test.sh $(BUILD)/gpu $(BUILD)/run_ptx
 
 # The command and the library under valgrind: no leak, no error.
 VG = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=9

@@ -6,9 +6,12 @@
 ** failed statement leaves nothing behind but the error itself.
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../lang/parse.h"
+#include "../backends/backend.h"
+#include "../kernel/kernel.h"
 #include "state.h"
 
 #ifndef LYT_STDLIB_DIR
@@ -111,7 +114,7 @@ static int protect(lyt_state *L, protected_fn fn, void *ud) {
 
 /* Every library of builtins, in the order help() lists them. */
 const lytI_builtin *const lytI_libs[] = {
-  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, lytI_nested_lib, NULL,
+  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, lytI_nested_lib, lytI_kernel_lib, NULL,
 };
 
 static void open_libs(lyt_state *L, void *ud) {
@@ -215,4 +218,77 @@ const char *lyt_error(const lyt_state *L, const char **file, int *line, int *col
 
 const char *lyt_diagnostic(const lyt_state *L) {
   return L->diag ? L->diag : (L->cx.code ? oom_diag : "");
+}
+
+/* ---------------------------------------------------------------------
+** Kernels
+** ------------------------------------------------------------------- */
+
+typedef struct emit_req { const char *target, *arch; } emit_req;
+
+static int by_name(const void *a, const void *b) {
+  const lytK_kernel *x = *(const lytK_kernel *const *)a, *y = *(const lytK_kernel *const *)b;
+  return strcmp(x->name, y->name);
+}
+
+#define EXPECT_LIST_MAX (1 << 20)  /* larger outputs get the compact map form */
+
+/* Small kernels list, for every out element, the in element lyt's
+** mapping puts there; large ones give the src/dst layouts ("map"), from
+** which the harness computes the same list. */
+static void write_expect(lyt_state *L, lytS_buf *b, const lytK_kernel *k) {
+  const lytK_program *P = lytK_lower(&L->cx, k);
+  lytS_buf_printf(b, "kernel %s %d %lld %lld %d %d %d\n", k->name, (int)k->elem_bytes,
+                  (long long)P->in_elems, (long long)P->out_elems, (int)P->blocks,
+                  (int)P->threads, (int)P->smem_bytes);
+  if (P->out_elems > EXPECT_LIST_MAX) {
+    lytS_buf_printf(b, "map %d", (int)k->rank);
+    const int64_t *v[3] = { k->shape, k->src_stride, k->dst_stride };
+    for (int j = 0; j < 3; j++)
+      for (int32_t d = 0; d < k->rank; d++) lytS_buf_printf(b, " %lld", (long long)v[j][d]);
+    lytS_buf_puts(b, "\nend\n");
+    return;
+  }
+  int64_t n, *e = lytK_expect(&L->cx, k, &n);
+  for (int64_t i = 0; i < n; i++) lytS_buf_printf(b, "%lld%c", (long long)e[i], i % 16 == 15 ? '\n' : ' ');
+  lytS_buf_puts(b, "\nend\n");
+}
+
+static void do_emit(lyt_state *L, void *ud) {
+  const emit_req *q = ud;
+  const lytK_kernel **ks = NULL;
+  int32_t n = 0;
+  for (uint32_t i = 0; i < L->globals.cap; i++)
+    if (L->globals.slot[i].name && L->globals.slot[i].v.kind == LYT_VKERNEL) n++;
+  if (n == 0) lytS_fail(&L->cx, LYT_ERRRUN, "emit: no kernel is bound to a global");
+  ks = lytS_alloc(&L->cx, sizeof *ks * (size_t)n);
+  n = 0;
+  for (uint32_t i = 0; i < L->globals.cap; i++)
+    if (L->globals.slot[i].name && L->globals.slot[i].v.kind == LYT_VKERNEL)
+      ks[n++] = L->globals.slot[i].v.u.kernel;
+  qsort(ks, (size_t)n, sizeof *ks, by_name);
+  for (int32_t i = 1; i < n; i++)
+    if (ks[i] != ks[i - 1] && strcmp(ks[i]->name, ks[i - 1]->name) == 0)
+      lytS_fail(&L->cx, LYT_ERRRUN, "emit: two kernels are named %s", ks[i]->name);
+  lytS_buf b;
+  lytS_buf_init(&b, &L->cx);
+  if (strcmp(q->target, "expect") == 0) {
+    lytS_buf_puts(&b, "# lyt expect v1\n");
+    for (int32_t i = 0; i < n; i++)
+      if (i == 0 || ks[i] != ks[i - 1]) write_expect(L, &b, ks[i]);
+  } else {
+    const lytK_backend *be = lytK_find_backend(q->target);
+    if (!be) lytS_fail(&L->cx, LYT_ERRRUN, "emit: unknown target '%s' (c, ptx, amdgcn, expect)", q->target);
+    const lytK_program **ps = lytS_alloc(&L->cx, sizeof *ps * (size_t)n);
+    int32_t m = 0;
+    for (int32_t i = 0; i < n; i++)
+      if (i == 0 || ks[i] != ks[i - 1]) ps[m++] = lytK_lower(&L->cx, ks[i]);
+    be->emit(&L->cx, &b, ps, m, q->arch);
+  }
+  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
+}
+
+int lyt_emit(lyt_state *L, const char *target, const char *arch) {
+  emit_req q = { target, arch };
+  return protect(L, do_emit, &q);
 }

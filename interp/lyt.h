@@ -77,6 +77,18 @@ int lyt_doline(lyt_state *L, const char *src, const char *name);
 int lyt_incomplete(const lyt_state *L);
 
 /* ======================================================================
+** Kernels
+** ==================================================================== */
+
+/* Write, through the write callback, the code of every kernel bound to a
+** global (ordered by kernel name) for [target]: "c", "ptx", "amdgcn", or
+** "expect" (what each kernel must leave in its output, for test
+** harnesses). [arch] picks the target's variant ("sm_80", "gfx942"; NULL:
+** the default). LYT_ERRRUN when there is no kernel or the target is
+** unknown. */
+int lyt_emit(lyt_state *L, const char *target, const char *arch);
+
+/* ======================================================================
 ** Errors
 ** ==================================================================== */
 

@@ -11,8 +11,9 @@
 
 #include "lyt.h"
 
+/* ud: an int that, when set, silences the script (--emit prints only code). */
 static void write_stdout(void *ud, const char *s, size_t n) {
-  (void)ud;
+  if (ud && *(int *)ud) return;
   fwrite(s, 1, n, stdout);
 }
 
@@ -24,9 +25,24 @@ static int report(lyt_state *L, int status) {
   return status;
 }
 
+/* --emit=TARGET[:ARCH] FILE: run FILE quietly, then print its kernels. */
+static int emit_file(lyt_state *L, int *quiet, const char *spec, const char *path) {
+  char target[32], *arch;
+  snprintf(target, sizeof target, "%s", spec);
+  arch = strchr(target, ':');
+  if (arch) *arch++ = 0;
+  *quiet = 1;
+  int status = report(L, lyt_dofile(L, path));
+  *quiet = 0;
+  return status == LYT_OK ? report(L, lyt_emit(L, target, arch)) : status;
+}
+
 static const char usage[] =
-  "usage: lyt [file.lyt | -e source | -]\n"
+  "usage: lyt [file.lyt | -e source | - | --emit=TARGET file.lyt]\n"
   "  file.lyt   run a script\n"
+  "  --emit=TARGET[:ARCH] file.lyt\n"
+  "             run a script quietly and print the code of its kernels for\n"
+  "             TARGET: c, ptx (sm_90, sm_80), amdgcn (gfx942, gfx90a), expect\n"
   "  -e source  run the given text\n"
   "  -          read a script from standard input\n"
   "  -i         interactive session even when standard input is not a terminal\n"
@@ -111,7 +127,9 @@ static void repl(lyt_state *L) {
 int main(int argc, char **argv) {
   lyt_config cfg;
   lyt_config_init(&cfg);
+  int quiet = 0;
   cfg.write = write_stdout;
+  cfg.write_ud = &quiet;
   const char *env = getenv("LYT_PATH");
   if (env && *env) cfg.stdlib_path = env;
   lyt_state *L = lyt_open(&cfg);
@@ -119,6 +137,8 @@ int main(int argc, char **argv) {
   int status = LYT_OK;
   if (argc > 1 && strcmp(argv[1], "--version") == 0) printf("lyt %s\n", LYT_VERSION);
   else if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) fputs(usage, stdout);
+  else if (argc == 3 && strncmp(argv[1], "--emit=", 7) == 0)
+    status = emit_file(L, &quiet, argv[1] + 7, argv[2]);
   else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = report(L, lyt_dostring(L, argv[2], "<string>"));
   else if (argc == 2 && strcmp(argv[1], "-") == 0) status = run_stdin(L);
   else if (argc == 2 && argv[1][0] != '-') status = report(L, lyt_dofile(L, argv[1]));

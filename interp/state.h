@@ -106,6 +106,7 @@ lyt_value lytI_apply_layout(lytI_call *c);
 /* lib_axe.c */
 extern const lytI_builtin lytI_axe_lib[];
 extern const lytI_builtin lytI_nested_lib[];
+extern const lytI_builtin lytI_kernel_lib[];
 lyt_value lytI_iters(lyt_state *L, lyt_loc at, const lyt_value *shape, const lyt_value *stride);
 
 /* lib_axisinfo.c */

@@ -7,6 +7,7 @@
 
 #include "axe.h"
 #include "nested.h"
+#include "../kernel/kernel.h"
 #include "axisinfo.h"
 #include "linear.h"
 #include "state.h"
@@ -40,7 +41,7 @@ const char *lytI_kindname(lyt_vkind k) {
     "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",
     "swizzle", "composed layout", "basis element", "function", "builtin function",
     "record", "linear layout", "index", "axis stride", "iters", "axe layout",
-    "nested layout",
+    "nested layout", "kernel",
   };
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "value";
 }
@@ -218,6 +219,12 @@ static lytS_tup *copy_tup(lytS_ctx *cx, const lytS_tup *t) {
   return r;
 }
 
+static const struct lytG_ll *copy_ll(lytS_ctx *cx, const struct lytG_ll *src) {
+  struct lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
+  *ll = *src;  /* flat struct; dim names are interned or static */
+  return ll;
+}
+
 static lytS_layout copy_layout(lytS_ctx *cx, lytS_layout l) {
   lytS_layout r = { copy_tup(cx, l.shape), copy_tup(cx, l.stride) };
   return r;
@@ -255,6 +262,15 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
       v.u.axe = x;
       return v;
     }
+    case LYT_VKERNEL: {
+      struct lytK_kernel *x = lytS_alloc(cx, sizeof *x);
+      *x = *v.u.kernel;  /* names interned; layouts copied below */
+      x->load = copy_ll(cx, x->load);
+      x->store = x->store ? copy_ll(cx, x->store) : NULL;
+      x->smem = x->smem ? copy_ll(cx, x->smem) : NULL;
+      v.u.kernel = x;
+      return v;
+    }
     case LYT_VNESTED: {
       struct lytN_layout *x = lytS_alloc(cx, sizeof *x);
       *x = *v.u.nested;
@@ -270,12 +286,7 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
       v.u.index = x;
       return v;
     }
-    case LYT_VLINEAR: {
-      struct lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
-      *ll = *v.u.ll;  /* flat struct; dim names are interned */
-      v.u.ll = ll;
-      return v;
-    }
+    case LYT_VLINEAR: v.u.ll = copy_ll(cx, v.u.ll); return v;
     case LYT_VBASIS: v.u.basis = copy_tup(cx, v.u.basis); return v;
     case LYT_VCOMPOSED: {
       lytS_composed *c = lytS_alloc(cx, sizeof *c);
@@ -337,6 +348,7 @@ int lytI_equal(const lyt_value *a, const lyt_value *b) {
     case LYT_VAXIS: return a->u.ax.v == b->u.ax.v && a->u.ax.axis == b->u.ax.axis;
     case LYT_VITERS: case LYT_VAXE: return lytX_equal(a->u.axe, b->u.axe);
     case LYT_VNESTED: return memcmp(a->u.nested, b->u.nested, sizeof *a->u.nested) == 0;
+    case LYT_VKERNEL: return a->u.kernel == b->u.kernel;
     case LYT_VINDEX:
       return a->u.index->rank == b->u.index->rank && a->u.index->n == b->u.index->n &&
              memcmp(a->u.index->shape, b->u.index->shape, sizeof a->u.index->shape) == 0 &&
@@ -409,6 +421,7 @@ void lytI_print_value(lytS_buf *b, const lyt_value *v) {
     case LYT_VITERS: lytX_print_shard(b, v->u.axe); break;
     case LYT_VAXE: print_axe(b, v->u.axe); break;
     case LYT_VNESTED: lytN_print(b, v->u.nested); break;
+    case LYT_VKERNEL: lytS_buf_printf(b, "<kernel %s>", v->u.kernel->name); break;
     case LYT_VINDEX:
       lytS_buf_puts(b, "index ");
       lytV_print_values(b, v->u.index);

@@ -33,7 +33,8 @@ typedef enum lyt_vkind {
   LYT_VAXIS,      /* u.ax: a stride on a named axis, `4@lane` */
   LYT_VITERS,     /* u.axe: iters as written, `(8,2):(4@lane,1@warp)`, no convention yet */
   LYT_VAXE,       /* u.axe: an Axe layout (shard, replica, offset) */
-  LYT_VNESTED     /* u.nested: an IREE nested layout */
+  LYT_VNESTED,    /* u.nested: an IREE nested layout */
+  LYT_VKERNEL     /* u.kernel: a kernel description */
 } lyt_vkind;
 
 struct lytI_func;
@@ -41,6 +42,7 @@ struct lytG_ll;
 struct lytV_val;
 struct lytX_layout;
 struct lytN_layout;
+struct lytK_kernel;
 struct lytI_builtin;
 
 typedef struct lyt_value {
@@ -59,6 +61,7 @@ typedef struct lyt_value {
     struct { int64_t v; const char *axis; } ax;   /* axis interned */
     const struct lytX_layout *axe;
     const struct lytN_layout *nested;
+    const struct lytK_kernel *kernel;
     const struct lytI_func *fn;
     const struct lytI_builtin *bi;
   } u;

@@ -29,5 +29,6 @@ part triton   "$B/runner" diff $(find tests/ll -name '*.txt' | sort)
 fi
 part errors   "$B/runner" errors $(find tests/errors -name '*.txt' | sort)
 part cli      sh tests/cli.sh "$B/lyt"
+part kernels  sh tests/kernels.sh "$B/lyt"
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]

@@ -1,0 +1,31 @@
+/*
+** backend.h: a code generator is one table of function pointers, one
+** file per target (backends/NAME.c defining `lytK_backend_NAME`).
+** The build lists the files of backends/ and generates the registry, so adding a
+** target touches no other file.
+**
+** emit prints a module holding every program of progs into b; it fails
+** through lytS_fail (LYT_ERRRUN) when a program cannot be lowered to the
+** target (e.g. too many registers), never prints partial output on its
+** own. The options are the target's, e.g. "sm_80" or "gfx942"; NULL
+** means the default.
+*/
+#ifndef LYT_BACKEND_H
+#define LYT_BACKEND_H
+
+#include "../interp/core.h"
+#include "../interp/inttuple.h"  /* lytS_buf */
+#include "program.h"
+
+typedef struct lytK_backend {
+  const char *name;     /* "c", "ptx", "amdgcn" */
+  const char *targets;  /* the accepted targets, first the default: "sm_90 sm_80" */
+  void (*emit)(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, int32_t n,
+               const char *target);
+} lytK_backend;
+
+/* The registry (generated): NULL-terminated. */
+extern const lytK_backend *const lytK_backends[];
+const lytK_backend *lytK_find_backend(const char *name);  /* NULL if none */
+
+#endif

@@ -1,0 +1,70 @@
+/*
+** program.h: the backend-neutral memory-operation program (lytK_) that a
+** kernel description lowers to, and that every backend prints.
+**
+** Execution model (CUDA-like): `blocks` blocks of `threads` threads; each
+** thread has `nregs` element registers of `elem_bytes` bytes each, and
+** the block has `smem_bytes` of shared memory. The kernel takes two
+** pointers: `in` (in_elems elements) and `out` (out_elems elements).
+** Every thread runs the ops in order; LYTK_BAR is a block-wide barrier.
+**
+** Integer values are computed by a DAG of nodes. A node reads only
+** earlier nodes, so backends evaluate them in index order, once per
+** thread (they are the hoisted per-thread address arithmetic). Every
+** node value is an unsigned integer below 2^31 (the lowering checks the
+** ranges), so 32-bit arithmetic is exact; DIV and MOD have a positive
+** constant divisor (node b is a CONST); SHL/SHR shift by a CONST.
+**
+** An access moves `vec` consecutive element registers [reg, reg+vec)
+** from or to the element offset ((node[addr] ^ xor_k) + add_k) of its
+** space (in, out, or shared memory, in elements). vec*elem_bytes is a
+** power of two up to 16 and the lowering has proven the byte address
+** aligned to it (given in/out aligned to 16 bytes); reg % vec == 0. When
+** pred >= 0 the access is skipped by threads where node[pred] != 0
+** (threads that hold copies of data another thread stores).
+*/
+#ifndef LYT_PROGRAM_H
+#define LYT_PROGRAM_H
+
+#include <stdint.h>
+
+typedef enum lytK_opcode {
+  LYTK_TID,    /* the thread index in the block, [0, threads) */
+  LYTK_CTAID,  /* the block index, [0, blocks) */
+  LYTK_CONST,  /* k */
+  LYTK_ADD, LYTK_MUL, LYTK_AND, LYTK_OR, LYTK_XOR, LYTK_SHL, LYTK_SHR, LYTK_DIV, LYTK_MOD
+} lytK_opcode;
+
+typedef struct lytK_node {
+  lytK_opcode op;
+  int32_t a, b;  /* operand nodes (binary ops) */
+  int64_t k;     /* LYTK_CONST only */
+} lytK_node;
+
+typedef enum lytK_kind {
+  LYTK_LDG,    /* registers <- in */
+  LYTK_STG,    /* out <- registers */
+  LYTK_LDS,    /* registers <- shared */
+  LYTK_STS,    /* shared <- registers */
+  LYTK_BAR     /* block barrier (no operands) */
+} lytK_kind;
+
+typedef struct lytK_op {
+  lytK_kind kind;
+  int32_t vec, reg, addr;
+  int64_t xor_k, add_k;
+  int32_t pred;  /* -1: always */
+} lytK_op;
+
+typedef struct lytK_program {
+  const char *name;           /* a C identifier */
+  int32_t elem_bytes;         /* 1, 2, 4 or 8 */
+  const char *elem;           /* "f16", "bf16", "f32", "f64", "i8", "i32" */
+  int32_t threads, blocks, smem_bytes, nregs;
+  int64_t in_elems, out_elems;
+  int32_t nnodes, nops;
+  const lytK_node *node;
+  const lytK_op *op;
+} lytK_program;
+
+#endif

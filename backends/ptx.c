@@ -1,0 +1,192 @@
+/*
+** ptx.c: the PTX backend (NVIDIA), for sm_90 (default) and sm_80.
+**
+** One .entry per program with two pointer parameters. Nodes are 32-bit
+** registers %n<i>, element registers %e<i> (.b16 for 1- and 2-byte
+** elements, .b32, .b64). Vectors move as .v2/.v4 of .b32/.b64 words;
+** 1- and 2-byte elements are packed into 32-bit words (mov.b32 with a
+** vector operand for 16-bit halves, bfe/bfi for bytes), the way Triton
+** moves fp16. Global loads use the read-only path (ld.global.nc): the
+** input is never written by the kernel. ptxas does not check alignment;
+** the lowering has proven every vector aligned (reference
+** backends_embedding.md §1.3).
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "backend.h"
+
+typedef struct ctx { lytS_buf *b; const lytK_program *P; } ctx;
+
+/* A node as an operand: a CONST inlines as an immediate. */
+static void operand(ctx *c, int32_t i) {
+  const lytK_node *n = &c->P->node[i];
+  if (n->op == LYTK_CONST) lytS_buf_printf(c->b, "%lld", (long long)n->k);
+  else lytS_buf_printf(c->b, "%%n%d", (int)i);
+}
+
+static void node(ctx *c, int32_t i) {
+  static const char *const ins[] = { "", "", "", "add.u32", "mul.lo.u32", "and.b32", "or.b32",
+                                     "xor.b32", "shl.b32", "shr.u32", "div.u32", "rem.u32" };
+  const lytK_node *n = &c->P->node[i];
+  lytS_buf *b = c->b;
+  if (n->op == LYTK_CONST) return;  /* always inlined */
+  if (n->op == LYTK_TID) { lytS_buf_printf(b, "  mov.u32 %%n%d, %%tid.x;\n", (int)i); return; }
+  if (n->op == LYTK_CTAID) { lytS_buf_printf(b, "  mov.u32 %%n%d, %%ctaid.x;\n", (int)i); return; }
+  if (c->P->node[n->a].op == LYTK_CONST) {  /* the first operand must be a register */
+    lytS_buf_printf(b, "  mov.u32 %%n%d, %lld;\n", (int)i, (long long)c->P->node[n->a].k);
+    lytS_buf_printf(b, "  %s %%n%d, %%n%d, ", ins[n->op], (int)i, (int)i);
+  } else {
+    lytS_buf_printf(b, "  %s %%n%d, ", ins[n->op], (int)i);
+    operand(c, n->a);
+    lytS_buf_puts(b, ", ");
+  }
+  operand(c, n->b);
+  lytS_buf_puts(b, ";\n");
+}
+
+/* The element offset of an op into %t0 (or a node register); returns the
+** register name's text in out. */
+static void offset(ctx *c, const lytK_op *o, char *out, size_t n) {
+  const lytK_node *a = &c->P->node[o->addr];
+  lytS_buf *b = c->b;
+  if (a->op == LYTK_CONST) lytS_buf_printf(b, "  mov.u32 %%t0, %lld;\n", (long long)a->k);
+  else lytS_buf_printf(b, "  mov.u32 %%t0, %%n%d;\n", (int)o->addr);
+  if (o->xor_k) lytS_buf_printf(b, "  xor.b32 %%t0, %%t0, %lld;\n", (long long)o->xor_k);
+  if (o->add_k) lytS_buf_printf(b, "  add.u32 %%t0, %%t0, %lld;\n", (long long)o->add_k);
+  snprintf(out, n, "%%t0");
+}
+
+/* The address operand [..] of an op. */
+static void address(ctx *c, const lytK_op *o, char *out, size_t n) {
+  char off[16];
+  offset(c, o, off, sizeof off);
+  int eb = c->P->elem_bytes;
+  if (o->kind == LYTK_LDS || o->kind == LYTK_STS) {
+    lytS_buf_printf(c->b, "  mad.lo.u32 %%t1, %s, %d, %%s;\n", off, eb);
+    snprintf(out, n, "[%%t1]");
+  } else {
+    lytS_buf_printf(c->b, "  mad.wide.u32 %%rd2, %s, %d, %%rd%d;\n", off, eb,
+                    o->kind == LYTK_LDG ? 0 : 1);
+    snprintf(out, n, "[%%rd2]");
+  }
+}
+
+static const char *space(const lytK_op *o) {
+  switch (o->kind) {
+    case LYTK_LDG: return "ld.global.nc";
+    case LYTK_STG: return "st.global";
+    case LYTK_LDS: return "ld.shared";
+    default: return "st.shared";
+  }
+}
+
+/* Words of a sub-word element group: unpack after a load, pack before a
+** store. Word w holds elements [reg + w*per, reg + (w+1)*per). */
+static void unpack(ctx *c, int32_t reg, int32_t words) {
+  int eb = c->P->elem_bytes;
+  for (int32_t w = 0; w < words; w++) {
+    int32_t e = reg + w * (4 / eb);
+    if (eb == 2) lytS_buf_printf(c->b, "  mov.b32 {%%e%d, %%e%d}, %%w%d;\n", e, e + 1, w);
+    else
+      for (int k = 0; k < 4; k++)
+        lytS_buf_printf(c->b, "  bfe.u32 %%t2, %%w%d, %d, 8;\n  cvt.u16.u32 %%e%d, %%t2;\n", w,
+                        8 * k, e + k);
+  }
+}
+
+static void pack(ctx *c, int32_t reg, int32_t words) {
+  int eb = c->P->elem_bytes;
+  for (int32_t w = 0; w < words; w++) {
+    int32_t e = reg + w * (4 / eb);
+    if (eb == 2) { lytS_buf_printf(c->b, "  mov.b32 %%w%d, {%%e%d, %%e%d};\n", w, e, e + 1); continue; }
+    lytS_buf_printf(c->b, "  cvt.u32.u16 %%w%d, %%e%d;\n", w, e);
+    for (int k = 1; k < 4; k++)
+      lytS_buf_printf(c->b, "  cvt.u32.u16 %%t2, %%e%d;\n  bfi.b32 %%w%d, %%t2, %%w%d, %d, 8;\n",
+                      e + k, w, w, 8 * k);
+  }
+}
+
+/* Two bytes of 1-byte elements move as one .b16. */
+static void access_pair(ctx *c, const lytK_op *o, const char *addr, const char *guard, int load) {
+  if (load) {
+    lytS_buf_printf(c->b, "  %s%s.b16 %%h0, %s;\n", guard, space(o), addr);
+    lytS_buf_printf(c->b, "  and.b16 %%e%d, %%h0, 255;\n  shr.u16 %%e%d, %%h0, 8;\n", (int)o->reg,
+                    (int)o->reg + 1);
+  } else {
+    lytS_buf_printf(c->b, "  shl.b16 %%h0, %%e%d, 8;\n  or.b16 %%h0, %%h0, %%e%d;\n",
+                    (int)o->reg + 1, (int)o->reg);
+    lytS_buf_printf(c->b, "  %s%s.b16 %s, %%h0;\n", guard, space(o), addr);
+  }
+}
+
+static void vector_list(ctx *c, const char *reg, int32_t first, int32_t n) {
+  if (n == 1) { lytS_buf_printf(c->b, "%%%s%d", reg, (int)first); return; }
+  lytS_buf_puts(c->b, "{");
+  for (int32_t i = 0; i < n; i++) lytS_buf_printf(c->b, "%s%%%s%d", i ? ", " : "", reg, (int)(first + i));
+  lytS_buf_puts(c->b, "}");
+}
+
+static void access(ctx *c, const lytK_op *o) {
+  int eb = c->P->elem_bytes, bytes = o->vec * eb;
+  int load = o->kind == LYTK_LDG || o->kind == LYTK_LDS;
+  char addr[24], guard[16] = "";
+  address(c, o, addr, sizeof addr);
+  if (o->pred >= 0) {
+    lytS_buf_printf(c->b, "  setp.eq.u32 %%p0, %%n%d, 0;\n", (int)o->pred);
+    strcpy(guard, "@%p0 ");
+  }
+  if (eb == 1 && bytes == 2) { access_pair(c, o, addr, guard, load); return; }
+  if (bytes < 4 || eb >= 4) {  /* whole elements: .u8/.b16 scalars, .b32/.b64 vectors */
+    const char *ty = eb == 1 ? "u8" : eb == 2 ? "b16" : eb == 4 ? "b32" : "b64";
+    int32_t n = bytes < 4 ? 1 : o->vec;
+    lytS_buf_printf(c->b, "  %s%s%s.%s ", guard, space(o), n > 1 ? (n == 2 ? ".v2" : ".v4") : "", ty);
+    if (load) { vector_list(c, "e", o->reg, n); lytS_buf_printf(c->b, ", %s;\n", addr); }
+    else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "e", o->reg, n); lytS_buf_puts(c->b, ";\n"); }
+    return;
+  }
+  int32_t words = bytes / 4;  /* packed sub-word elements */
+  const char *v = words == 1 ? "" : words == 2 ? ".v2" : ".v4";
+  if (!load) pack(c, o->reg, words);
+  lytS_buf_printf(c->b, "  %s%s%s.b32 ", guard, space(o), v);
+  if (load) { vector_list(c, "w", 0, words); lytS_buf_printf(c->b, ", %s;\n", addr); }
+  else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "w", 0, words); lytS_buf_puts(c->b, ";\n"); }
+  if (load) unpack(c, o->reg, words);
+}
+
+static void emit_one(lytS_buf *b, const lytK_program *P) {
+  ctx c = { b, P };
+  const char *ety = P->elem_bytes <= 2 ? "b16" : P->elem_bytes == 4 ? "b32" : "b64";
+  if (P->smem_bytes)
+    lytS_buf_printf(b, "\n.shared .align 16 .b8 %s_smem[%d];\n", P->name, (int)P->smem_bytes);
+  lytS_buf_printf(b, "\n// %s: %d blocks of %d threads, %d %s elements per thread\n", P->name,
+                  (int)P->blocks, (int)P->threads, (int)P->nregs, P->elem);
+  lytS_buf_printf(b, ".visible .entry %s(\n  .param .u64 %s_in,\n  .param .u64 %s_out\n)\n"
+                  ".reqntid %d, 1, 1\n{\n", P->name, P->name, P->name, (int)P->threads);
+  lytS_buf_printf(b, "  .reg .pred %%p<1>;\n  .reg .b32 %%n<%d>;\n  .reg .b32 %%t<3>;\n"
+                  "  .reg .b32 %%s;\n  .reg .b32 %%w<4>;\n  .reg .b16 %%h<1>;\n"
+                  "  .reg .b64 %%rd<3>;\n  .reg .%s %%e<%d>;\n", (int)P->nnodes, ety, (int)P->nregs);
+  lytS_buf_printf(b, "  ld.param.u64 %%rd0, [%s_in];\n  cvta.to.global.u64 %%rd0, %%rd0;\n", P->name);
+  lytS_buf_printf(b, "  ld.param.u64 %%rd1, [%s_out];\n  cvta.to.global.u64 %%rd1, %%rd1;\n", P->name);
+  if (P->smem_bytes) lytS_buf_printf(b, "  mov.u32 %%s, %s_smem;\n", P->name);
+  else lytS_buf_puts(b, "  mov.u32 %s, 0;\n");
+  for (int32_t i = 0; i < P->nnodes; i++) node(&c, i);
+  for (int32_t i = 0; i < P->nops; i++) {
+    if (P->op[i].kind == LYTK_BAR) lytS_buf_puts(b, "  bar.sync 0;\n");
+    else access(&c, &P->op[i]);
+  }
+  lytS_buf_puts(b, "  ret;\n}\n");
+}
+
+static void emit(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, int32_t n,
+                 const char *target) {
+  const char *arch = target ? target : "sm_90";
+  if (strcmp(arch, "sm_90") && strcmp(arch, "sm_80"))
+    lytS_fail(cx, LYT_ERRRUN, "ptx: unknown target '%s' (sm_90, sm_80)", arch);
+  /* the lowest PTX ISA each target needs: sm_90 came with 7.8, sm_80 with 7.0 */
+  lytS_buf_printf(b, "// Generated by lyt.\n.version %s\n.target %s\n.address_size 64\n",
+                  strcmp(arch, "sm_90") == 0 ? "7.8" : "7.0", arch);
+  for (int32_t i = 0; i < n; i++) emit_one(b, progs[i]);
+}
+
+const lytK_backend lytK_backend_ptx = { "ptx", "sm_90 sm_80", emit };

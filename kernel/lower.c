@@ -1,0 +1,510 @@
+/*
+** lower.c: a kernel description to a memory-operation program.
+**
+** Every address is split into a per-thread part, computed once from the
+** thread and block ids (nodes), and a per-register constant. For a
+** distributed layout L the tile coordinate of register r of thread t is
+** x = L(r) ^ L(t) (GF(2): the register and thread bits XOR). In shared
+** memory that XOR survives exactly: smem(x) = smem(L(t)) ^ smem(L(r)),
+** one XOR with a constant per access. In global memory the offset is
+** sum_d x_d * stride_d, and L(r)_d ^ L(t)_d becomes an addition when the
+** register's bits and the bits the threads can set are disjoint (the
+** usual case); otherwise the register gets its own address node.
+**
+** Vector widths come from the AxisInfo core in exact mode: the offsets of
+** every thread's registers (block 0, and one block step per dim, which
+** bounds the divisibility of every block) give contiguity along the
+** registers and divisibility, and lytV_vector_width takes the minimum
+** with the 16-byte limit.
+*/
+#include <string.h>
+
+#include "../interp/axisinfo.h"
+#include "kernel.h"
+
+#define MAXNODES 4096
+
+typedef struct prog {
+  lytS_ctx *cx;
+  lytK_node *node;
+  lytK_op *op;
+  int32_t nnodes, nops, capops;
+} prog;
+
+/* ------------------------------------------------------------------ */
+/* nodes, with constant folding and sharing                            */
+/* ------------------------------------------------------------------ */
+
+static int32_t add_node(prog *p, lytK_opcode op, int32_t a, int32_t b, int64_t k) {
+  for (int32_t i = 0; i < p->nnodes; i++)
+    if (p->node[i].op == op && p->node[i].a == a && p->node[i].b == b && p->node[i].k == k)
+      return i;
+  if (p->nnodes == MAXNODES)
+    lytS_fail(p->cx, LYT_ERRLIMIT, "kernel: more than %d address nodes", MAXNODES);
+  p->node[p->nnodes] = (lytK_node){ op, a, b, k };
+  return p->nnodes++;
+}
+
+static int32_t cnst(prog *p, int64_t k) { return add_node(p, LYTK_CONST, -1, -1, k); }
+static int is_const(const prog *p, int32_t n, int64_t k) {
+  return p->node[n].op == LYTK_CONST && p->node[n].k == k;
+}
+
+static int64_t fold(lytK_opcode op, int64_t a, int64_t b) {
+  switch (op) {
+    case LYTK_ADD: return a + b;
+    case LYTK_MUL: return a * b;
+    case LYTK_AND: return a & b;
+    case LYTK_OR: return a | b;
+    case LYTK_XOR: return a ^ b;
+    case LYTK_SHL: return a << b;
+    case LYTK_SHR: return a >> b;
+    case LYTK_DIV: return a / b;
+    case LYTK_MOD: return a % b;
+    default: return 0;
+  }
+}
+
+static int32_t bin(prog *p, lytK_opcode op, int32_t a, int32_t b) {
+  const lytK_node *x = &p->node[a], *y = &p->node[b];
+  if (x->op == LYTK_CONST && y->op == LYTK_CONST) return cnst(p, fold(op, x->k, y->k));
+  int zero_b = is_const(p, b, 0), one_b = is_const(p, b, 1);
+  switch (op) {
+    case LYTK_ADD: case LYTK_OR: case LYTK_XOR:
+      if (zero_b) return a;
+      if (is_const(p, a, 0)) return b;
+      break;
+    case LYTK_MUL:
+      if (one_b) return a;
+      if (zero_b || is_const(p, a, 0)) return cnst(p, 0);
+      break;
+    case LYTK_SHL: case LYTK_SHR: if (zero_b) return a; break;
+    case LYTK_DIV: if (one_b) return a; break;
+    case LYTK_MOD: if (one_b) return cnst(p, 0); break;
+    case LYTK_AND: if (zero_b) return cnst(p, 0); break;
+    default: break;
+  }
+  return add_node(p, op, a, b, 0);
+}
+
+static int32_t bink(prog *p, lytK_opcode op, int32_t a, int64_t k) { return bin(p, op, a, cnst(p, k)); }
+
+/* ------------------------------------------------------------------ */
+/* layouts                                                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct dist {
+  const lytG_ll *L;
+  int32_t ireg, ilane, iwarp;       /* in-dim indices, -1 if absent */
+  int32_t regbits, lanebits, warpbits;
+} dist;
+
+static int ilog2(int64_t v) {
+  int k = 0;
+  while ((INT64_C(1) << k) < v) k++;
+  return k;
+}
+
+static int32_t dim_bits(const lytG_ll *L, int32_t i) { return i < 0 ? 0 : L->in[i].log2; }
+
+static dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *what) {
+  static const char *const dn[LYTK_MAXRANK] = { "dim0", "dim1", "dim2", "dim3" };
+  for (int32_t i = 0; i < L->nin; i++)
+    if (strcmp(L->in[i].name, "register") && strcmp(L->in[i].name, "lane") &&
+        strcmp(L->in[i].name, "warp") && !(strcmp(L->in[i].name, "block") == 0 && L->in[i].log2 == 0))
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's in-dims must be register, lane and "
+                "warp, not %s", what, L->in[i].name);
+  if (L->nout != k->rank)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has %d out-dims, the tensor %d dims", what,
+              (int)L->nout, (int)k->rank);
+  for (int32_t d = 0; d < k->rank; d++)
+    if (strcmp(L->out[d].name, dn[d]) || (INT64_C(1) << L->out[d].log2) != k->tile[d])
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's out-dim %d must be %s of size %lld "
+                "(the tile), got %s of size %lld", what, (int)d, dn[d], (long long)k->tile[d],
+                L->out[d].name, (long long)(INT64_C(1) << L->out[d].log2));
+  if (!lytG_is_surjective(L))
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout does not cover the tile (not "
+              "surjective): some elements would never move", what);
+  dist g = { L, lytG_in_index(L, "register"), lytG_in_index(L, "lane"),
+             lytG_in_index(L, "warp"), 0, 0, 0 };
+  g.regbits = dim_bits(L, g.ireg), g.lanebits = dim_bits(L, g.ilane);
+  g.warpbits = dim_bits(L, g.iwarp);
+  return g;
+}
+
+/* Tile coordinate of (register r, thread t) into x[]. */
+static void coord(const dist *g, int64_t r, int64_t t, int64_t *x) {
+  int64_t in[LYT_LL_MAXDIMS] = { 0 };
+  if (g->ireg >= 0) in[g->ireg] = r;
+  if (g->ilane >= 0) in[g->ilane] = t & ((INT64_C(1) << g->lanebits) - 1);
+  if (g->iwarp >= 0) in[g->iwarp] = t >> g->lanebits;
+  lytG_apply(g->L, in, x);
+}
+
+static int64_t nregs(const dist *g) { return INT64_C(1) << g->regbits; }
+static int64_t nthreads(const dist *g) { return INT64_C(1) << (g->lanebits + g->warpbits); }
+
+/* Bits of tid (resp. register) whose basis is zero: their owners hold copies. */
+static int64_t copy_mask(const dist *g, int thread) {
+  int64_t m = 0, x[LYTK_MAXRANK];
+  int n = thread ? g->lanebits + g->warpbits : g->regbits;
+  for (int b = 0; b < n; b++) {
+    if (thread) coord(g, 0, INT64_C(1) << b, x);
+    else coord(g, INT64_C(1) << b, 0, x);
+    int zero = 1;
+    for (int32_t d = 0; d < g->L->nout; d++) zero &= x[d] == 0;
+    if (zero) m |= INT64_C(1) << b;
+  }
+  return m;
+}
+
+/* A node for XOR over tid bits b of ((tid >> b) & 1) * w(b), runs of bits
+** landing on consecutive single bits done as one shift-and-mask. */
+static int32_t tid_xor(prog *p, int nbits, const int64_t *w) {
+  int32_t acc = cnst(p, 0), tid = add_node(p, LYTK_TID, -1, -1, 0);
+  for (int b = 0; b < nbits;) {
+    if (w[b] == 0) { b++; continue; }
+    int32_t term;
+    if ((w[b] & (w[b] - 1)) == 0) {
+      int len = 1, at = ilog2(w[b]);
+      while (b + len < nbits && w[b + len] == (INT64_C(1) << (at + len))) len++;
+      term = bink(p, LYTK_AND, bink(p, LYTK_SHR, tid, b), (INT64_C(1) << len) - 1);
+      term = bink(p, LYTK_SHL, term, at);
+      b += len;
+    } else {
+      term = bink(p, LYTK_MUL, bink(p, LYTK_AND, bink(p, LYTK_SHR, tid, b), 1), w[b]);
+      b++;
+    }
+    acc = bin(p, LYTK_XOR, acc, term);
+  }
+  return acc;
+}
+
+/* ------------------------------------------------------------------ */
+/* global addresses                                                    */
+/* ------------------------------------------------------------------ */
+
+typedef struct side {
+  int32_t base;                  /* node: origin + thread part (the add path) */
+  int32_t t[LYTK_MAXRANK];       /* nodes: the thread part per dim */
+  int32_t origin;                /* node: the block's tile origin offset */
+  int64_t tmask[LYTK_MAXRANK];   /* bits the threads can set per dim */
+} side;
+
+/* The tile of round t of a block: tile id ctaid + t*blocks, so that the
+** blocks running at once work on neighbouring tiles in every round. */
+static int32_t origin_node(prog *p, const lytK_kernel *k, const int64_t *stride, int32_t t,
+                           int64_t blocks) {
+  int32_t acc = cnst(p, 0);
+  int32_t cta = bink(p, LYTK_ADD, add_node(p, LYTK_CTAID, -1, -1, 0), t * blocks);
+  int64_t div = 1;
+  for (int32_t i = 0; i < k->rank; i++) {
+    int32_t d = k->has_grid_order ? k->grid_order[i] : k->rank - 1 - i;
+    int64_t nb = k->shape[d] / k->tile[d];
+    int32_t bd = bink(p, LYTK_MOD, bink(p, LYTK_DIV, cta, div), nb);
+    acc = bin(p, LYTK_ADD, acc, bink(p, LYTK_MUL, bd, k->tile[d] * stride[d]));
+    div *= nb;
+  }
+  return acc;
+}
+
+static side make_side(prog *p, const lytK_kernel *k, const dist *g, const int64_t *stride,
+                      int32_t t, int64_t blocks) {
+  side s;
+  int nb = g->lanebits + g->warpbits;
+  s.origin = origin_node(p, k, stride, t, blocks);
+  s.base = s.origin;
+  for (int32_t d = 0; d < k->rank; d++) {
+    int64_t w[64], x[LYTK_MAXRANK];
+    s.tmask[d] = 0;
+    for (int b = 0; b < nb; b++) {
+      coord(g, 0, INT64_C(1) << b, x);
+      w[b] = x[d];
+      s.tmask[d] |= x[d];
+    }
+    s.t[d] = tid_xor(p, nb, w);
+    s.base = bin(p, LYTK_ADD, s.base, bink(p, LYTK_MUL, s.t[d], stride[d]));
+  }
+  return s;
+}
+
+/* The address of register r: (node ^ xor_k) + add_k. */
+static void global_addr(prog *p, const lytK_kernel *k, const dist *g, const side *s,
+                        const int64_t *stride, int64_t r, lytK_op *o) {
+  int64_t c[LYTK_MAXRANK], add = 0;
+  int disjoint = 1;
+  coord(g, r, 0, c);
+  for (int32_t d = 0; d < k->rank; d++) {
+    disjoint &= (c[d] & s->tmask[d]) == 0;
+    add += c[d] * stride[d];
+  }
+  o->xor_k = 0;
+  if (disjoint) { o->addr = s->base, o->add_k = add; return; }
+  int32_t acc = s->origin;
+  for (int32_t d = 0; d < k->rank; d++)
+    acc = bin(p, LYTK_ADD, acc, bink(p, LYTK_MUL, bink(p, LYTK_XOR, s->t[d], c[d]), stride[d]));
+  o->addr = acc, o->add_k = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* vector widths (AxisInfo, exact)                                     */
+/* ------------------------------------------------------------------ */
+
+typedef int64_t (*offset_fn)(const lytK_kernel *k, const dist *g, const void *ud, int64_t blk_step,
+                             int64_t t, int64_t r);
+
+static int64_t global_off(const lytK_kernel *k, const dist *g, const void *ud, int64_t step,
+                          int64_t t, int64_t r) {
+  const int64_t *stride = ud;
+  int64_t x[LYTK_MAXRANK], off = 0;
+  coord(g, r, t, x);
+  for (int32_t d = 0; d < k->rank; d++) {
+    int64_t o = step == d ? k->tile[d] : 0;  /* one block step along dim `step` */
+    off += (x[d] + o) * stride[d];
+  }
+  return off;
+}
+
+static int64_t smem_off(const lytK_kernel *k, const dist *g, const void *ud, int64_t step,
+                        int64_t t, int64_t r) {
+  int64_t x[LYTK_MAXRANK], o;
+  (void)k, (void)step;
+  coord(g, r, t, x);
+  lytG_apply(ud, x, &o);
+  return o;
+}
+
+static int32_t vector_width(lytS_ctx *cx, const lytK_kernel *k, const dist *g, offset_fn f,
+                            const void *ud, int global) {
+  int64_t T = nthreads(g), R = nregs(g), steps = 1;
+  if (global)
+    for (int32_t d = 0; d < k->rank; d++) steps += k->shape[d] > k->tile[d];
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(steps * T * R)), *q = v;
+  for (int64_t s = 0; s < (global ? k->rank + 1 : 1); s++) {
+    if (s > 0 && k->shape[s - 1] == k->tile[s - 1]) continue;
+    for (int64_t t = 0; t < T; t++)
+      for (int64_t r = 0; r < R; r++) *q++ = f(k, g, ud, s - 1, t, r);
+  }
+  int64_t shape[2] = { steps * T, R };
+  lytV_val *val = lytV_from_values(cx, 2, shape, v);
+  lytV_info info = lytV_exact_info(cx, val);
+  return (int32_t)lytV_vector_width(cx, &info, 1, k->elem_bytes, 16, R);
+}
+
+/* ------------------------------------------------------------------ */
+/* ops                                                                 */
+/* ------------------------------------------------------------------ */
+
+static lytK_op *new_op(prog *p, lytK_kind kind, int32_t vec, int32_t reg) {
+  if (p->nops == p->capops) {
+    int32_t cap = p->capops ? 2 * p->capops : 64;
+    lytK_op *o = lytS_alloc(p->cx, sizeof *o * (size_t)cap);
+    if (p->nops) memcpy(o, p->op, sizeof *o * (size_t)p->nops);
+    p->op = o, p->capops = cap;
+  }
+  lytK_op *o = &p->op[p->nops++];
+  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1 };
+  return o;
+}
+
+static int32_t copy_pred(prog *p, const dist *g) {
+  int64_t m = copy_mask(g, 1);
+  return m ? bink(p, LYTK_AND, add_node(p, LYTK_TID, -1, -1, 0), m) : -1;
+}
+
+/* One round's global accesses: tile t into registers from t*regs on. */
+static void global_ops(prog *p, const lytK_kernel *k, const dist *g, const int64_t *stride,
+                       lytK_kind kind, int32_t t, int64_t blocks, int32_t regs) {
+  int32_t w = vector_width(p->cx, k, g, global_off, stride, 1);
+  side s = make_side(p, k, g, stride, t, blocks);
+  int64_t skip = kind == LYTK_STG ? copy_mask(g, 0) : 0;
+  int32_t pred = kind == LYTK_STG ? copy_pred(p, g) : -1;
+  for (int64_t r = 0; r < nregs(g); r += w) {
+    if (r & skip) continue;
+    lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
+    global_addr(p, k, g, &s, stride, r, o);
+    o->pred = pred;
+  }
+}
+
+/* One round's shared accesses: tile t at t*tile_elems, registers from t*regs. */
+static void smem_ops(prog *p, const lytK_kernel *k, const dist *g, const lytG_ll *S,
+                     lytK_kind kind, int32_t t, int32_t regs) {
+  int32_t w = vector_width(p->cx, k, g, smem_off, S, 0);
+  int nb = g->lanebits + g->warpbits;
+  int64_t wt[64], x[LYTK_MAXRANK];
+  for (int b = 0; b < nb; b++) {
+    coord(g, 0, INT64_C(1) << b, x);
+    lytG_apply(S, x, &wt[b]);
+  }
+  int32_t base = tid_xor(p, nb, wt);
+  int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0;
+  int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
+  for (int64_t r = 0; r < nregs(g); r += w) {
+    if (r & skip) continue;
+    lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
+    coord(g, r, 0, x);
+    lytG_apply(S, x, &o->xor_k);
+    o->add_k = (int64_t)t << S->inbits;
+    o->addr = base, o->pred = pred;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* checks and the entry point                                          */
+/* ------------------------------------------------------------------ */
+
+int32_t lytK_elem_bytes(const char *elem) {
+  static const struct { const char *name; int32_t bytes; } t[] = {
+    { "f16", 2 }, { "bf16", 2 }, { "f32", 4 }, { "f64", 8 }, { "i8", 1 }, { "i32", 4 },
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    if (strcmp(t[i].name, elem) == 0) return t[i].bytes;
+  return 0;
+}
+
+/* The largest element offset + 1 of a strided tensor, < 2^31. */
+static int64_t extent(lytS_ctx *cx, const lytK_kernel *k, const int64_t *stride, const char *what) {
+  int64_t top = 0;
+  for (int32_t d = 0; d < k->rank; d++) {
+    if (stride[d] < 0)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has a negative stride", what);
+    top = lytS_add(cx, top, lytS_mul(cx, k->shape[d] - 1, stride[d]));
+  }
+  if (lytS_mul(cx, top + 1, k->elem_bytes) > INT32_MAX)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s tensor spans %lld bytes; offsets must stay "
+              "below 2^31 bytes", what, (long long)((top + 1) * k->elem_bytes));
+  return top + 1;
+}
+
+static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
+  if (k->rank < 1 || k->rank > LYTK_MAXRANK)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: tensors have 1 to %d dims", LYTK_MAXRANK);
+  if (!k->elem_bytes)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: unknown element type '%s' (f16, bf16, f32, f64, i8, "
+              "i32)", k->elem);
+  int64_t blocks = 1;
+  for (int32_t d = 0; d < k->rank; d++) {
+    int64_t t = k->tile[d];
+    if (t < 1 || (t & (t - 1)))
+      lytS_fail(cx, LYT_ERRRUN, "kernel: tile[%d] = %lld must be a power of two", (int)d,
+                (long long)t);
+    if (k->shape[d] < 1 || k->shape[d] % t)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the tile (%lld along dim %d) must divide the tensor "
+                "(%lld)", (long long)t, (int)d, (long long)k->shape[d]);
+    blocks = lytS_mul(cx, blocks, k->shape[d] / t);
+  }
+  /* dst must write each element to its own place: sorted by stride, each
+  ** dim must start beyond the previous one's extent */
+  int64_t used[LYTK_MAXRANK][2];
+  int32_t n = 0;
+  for (int32_t d = 0; d < k->rank; d++)
+    if (k->shape[d] > 1) used[n][0] = k->dst_stride[d], used[n++][1] = k->shape[d];
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t j = i + 1; j < n; j++)
+      if (used[j][0] < used[i][0]) {
+        int64_t a = used[i][0], b = used[i][1];
+        used[i][0] = used[j][0], used[i][1] = used[j][1], used[j][0] = a, used[j][1] = b;
+      }
+  for (int32_t i = 0; i < n; i++)
+    if (used[i][0] == 0 || (i > 0 && used[i][0] < used[i - 1][0] * used[i - 1][1]))
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the destination layout writes several elements to one "
+                "place (its strides overlap)");
+  if (k->has_grid_order) {
+    int32_t seen = 0;
+    for (int32_t i = 0; i < k->rank; i++) {
+      int32_t d = k->grid_order[i];
+      if (d < 0 || d >= k->rank || (seen >> d & 1))
+        lytS_fail(cx, LYT_ERRRUN, "kernel: grid_order must be a permutation of the dims 0..%d",
+                  (int)k->rank - 1);
+      seen |= 1 << d;
+    }
+  }
+  if (blocks > INT32_MAX)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %lld blocks is more than a grid holds", (long long)blocks);
+}
+
+static void check_pair(lytS_ctx *cx, const dist *a, const dist *b) {
+  if (a->lanebits != b->lanebits || a->warpbits != b->warpbits)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the load and store layouts must use the same lanes and "
+              "warps (%lld x %lld vs %lld x %lld)", (long long)(INT64_C(1) << a->lanebits),
+              (long long)(INT64_C(1) << a->warpbits), (long long)(INT64_C(1) << b->lanebits),
+              (long long)(INT64_C(1) << b->warpbits));
+  if (nthreads(a) > 1024)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %lld threads per block; at most 1024",
+              (long long)nthreads(a));
+  if (nregs(a) > LYTK_MAX_REGS || nregs(b) > LYTK_MAX_REGS)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %lld elements per thread; at most %d",
+              (long long)(nregs(a) > nregs(b) ? nregs(a) : nregs(b)), LYTK_MAX_REGS);
+}
+
+static const lytG_ll *check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *S,
+                                int32_t T) {
+  int64_t size = 1;
+  for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
+  if (lytS_mul(cx, size * T, k->elem_bytes) > LYTK_MAX_SMEM)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: shared memory too large: %d tile(s) of %lld elements "
+              "need %lld bytes, a block has %d", (int)T, (long long)size,
+              (long long)(size * T * k->elem_bytes), LYTK_MAX_SMEM);
+  if (S->nin != k->rank || S->nout != 1 || S->inbits != ilog2(size) || !lytG_is_invertible(S))
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the shared layout must map the tile (dim0..) one to one "
+              "onto offsets [0, %lld)", (long long)size);
+  return S;
+}
+
+lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
+  check_kernel(cx, k);
+  dist ld = read_dist(cx, k, k->load, "load");
+  dist st = k->store ? read_dist(cx, k, k->store, "store") : ld;
+  check_pair(cx, &ld, &st);
+  prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
+  lytK_program *P = lytS_alloc(cx, sizeof *P);
+  memset(P, 0, sizeof *P);
+  P->name = k->name, P->elem = k->elem, P->elem_bytes = k->elem_bytes;
+  P->in_elems = extent(cx, k, k->src_stride, "source");
+  P->out_elems = extent(cx, k, k->dst_stride, "destination");
+  P->threads = (int32_t)nthreads(&ld);
+  int32_t T = k->tiles_per_block > 1 ? k->tiles_per_block : 1;
+  int32_t R = (int32_t)(nregs(&ld) > nregs(&st) ? nregs(&ld) : nregs(&st));
+  int64_t tiles = 1;
+  for (int32_t d = 0; d < k->rank; d++) tiles *= k->shape[d] / k->tile[d];
+  if (tiles % T)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %d tiles per block do not divide the %lld tiles", (int)T,
+              (long long)tiles);
+  if ((int64_t)T * R > LYTK_MAX_REGS)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %d tiles of %d elements per thread; at most %d", (int)T,
+              (int)R, LYTK_MAX_REGS);
+  P->blocks = (int32_t)(tiles / T);
+  P->nregs = T * R;
+  for (int32_t t = 0; t < T; t++) global_ops(&p, k, &ld, k->src_stride, LYTK_LDG, t, P->blocks, R);
+  if (k->store && !lytG_equal(k->load, k->store)) {
+    const lytG_ll *S = check_smem(cx, k, k->smem ? k->smem : lytK_pick_smem(cx, k), T);
+    P->smem_bytes = (int32_t)(((int64_t)T << S->inbits) * k->elem_bytes);
+    for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &ld, S, LYTK_STS, t, R);
+    new_op(&p, LYTK_BAR, 0, 0);
+    for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &st, S, LYTK_LDS, t, R);
+  }
+  for (int32_t t = 0; t < T; t++) global_ops(&p, k, &st, k->dst_stride, LYTK_STG, t, P->blocks, R);
+  P->node = p.node, P->nnodes = p.nnodes, P->op = p.op, P->nops = p.nops;
+  return P;
+}
+
+int64_t *lytK_expect(lytS_ctx *cx, const lytK_kernel *k, int64_t *out_elems) {
+  check_kernel(cx, k);
+  int64_t n_out = extent(cx, k, k->dst_stride, "destination"), size = 1;
+  extent(cx, k, k->src_stride, "source");
+  int64_t *e = lytS_alloc(cx, sizeof *e * (size_t)n_out);
+  for (int64_t i = 0; i < n_out; i++) e[i] = -1;
+  for (int32_t d = 0; d < k->rank; d++) size *= k->shape[d];
+  for (int64_t f = 0; f < size; f++) {
+    int64_t rest = f, src = 0, dst = 0;
+    for (int32_t d = k->rank - 1; d >= 0; d--) {
+      int64_t x = rest % k->shape[d];
+      rest /= k->shape[d];
+      src += x * k->src_stride[d], dst += x * k->dst_stride[d];
+    }
+    e[dst] = src;
+  }
+  *out_elems = n_out;
+  return e;
+}

@@ -1,0 +1,62 @@
+#!/bin/sh
+# The kernels of examples/kernels through every backend: the C is compiled
+# with -Wall -Werror, run over inputs holding each element's own index and
+# compared element by element with what lyt computes from the src/dst
+# layouts (--emit=expect); the PTX goes through ptxas for sm_80 and sm_90,
+# the AMDGCN through llvm-mc for gfx90a (LLVM 14) and gfx942 (LLVM 19) and
+# ld.lld. A missing tool skips its checks with a printed reason.
+LYT=${1:-build/lyt}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+PTXAS=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null)
+MC14=$(command -v llvm-mc-14 || command -v llvm-mc)
+MC19=$(command -v llvm-mc-19 || ls /usr/lib/llvm-19/bin/llvm-mc 2>/dev/null)
+LLD14=$(command -v ld.lld-14 || command -v ld.lld)
+LLD19=$(command -v ld.lld-19 || ls /usr/lib/llvm-19/bin/ld.lld 2>/dev/null)
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
+echo 'int main(void){return 0;}' >"$T/t.c"
+cc $SAN "$T/t.c" -o "$T/t" 2>/dev/null || SAN=
+[ -n "$PTXAS" ] || echo "skip: ptxas not found (CUDA toolkit), PTX not assembled"
+[ -n "$MC14" ] || echo "skip: llvm-mc not found, gfx90a not assembled"
+[ -n "$MC19" ] || echo "skip: llvm-mc 19 not found (apt-get install llvm-19), gfx942 not assembled"
+
+[ -n "$LLD14" ] || echo "skip: ld.lld not found, gfx90a code objects not linked"
+[ -n "$LLD19" ] || echo "skip: ld.lld 19 not found (apt-get install lld-19), gfx942 code objects not linked"
+
+# amd TARGET MC LLD FILE: assemble (any diagnostic fails), then link.
+amd() {
+  "$2" -triple=amdgcn-amd-amdhsa -mcpu="$1" -filetype=obj "$4" -o "$T/k.o" 2>"$T/mc.log" \
+    && [ ! -s "$T/mc.log" ] && { [ -z "$3" ] || "$3" -shared "$T/k.o" -o "$T/k.hsaco" 2>"$T/mc.log"; }
+}
+
+for f in examples/kernels/*.lyt; do
+  n=$(basename "$f" .lyt)
+  if "$LYT" --emit=c "$f" >"$T/$n.c" && "$LYT" --emit=expect "$f" >"$T/$n.expect" \
+     && cc -std=c11 -O1 -g -Wall -Wextra -Werror $SAN "$T/$n.c" tests/kernels/run_c.c -o "$T/$n"; then
+    out=$("$T/$n" "$T/$n.expect"); rc=$?
+    p=$(printf '%s\n' "$out" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+    [ "$rc" -eq 0 ] && [ -n "$p" ] && pass=$((pass + p)) || { printf '%s\n' "$out"; bad "$n: C run"; }
+  else
+    bad "$n: C backend"
+  fi
+  if [ -n "$PTXAS" ]; then
+    for sm in sm_80 sm_90; do
+      "$LYT" --emit=ptx:$sm "$f" >"$T/$n.ptx" && "$PTXAS" -arch=$sm "$T/$n.ptx" -o "$T/$n.cubin" \
+        && ok || bad "$n: ptxas $sm"
+    done
+  fi
+  if [ -n "$MC14" ]; then
+    "$LYT" --emit=amdgcn:gfx90a "$f" >"$T/$n.s" && amd gfx90a "$MC14" "$LLD14" "$T/$n.s" \
+      && ok || { cat "$T/mc.log" | head -5; bad "$n: llvm-mc gfx90a"; }
+  fi
+  if [ -n "$MC19" ]; then
+    "$LYT" --emit=amdgcn:gfx942 "$f" >"$T/$n.s" && amd gfx942 "$MC19" "$LLD19" "$T/$n.s" \
+      && ok || { cat "$T/mc.log" | head -5; bad "$n: llvm-mc gfx942"; }
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
