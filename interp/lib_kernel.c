@@ -58,7 +58,7 @@ static const lytG_ll *get_smem(lytI_call *c, int i) {
 }
 
 /* kernel(name, elem, src, dst, tile, load, store=nil, smem=nil, grid_order=nil,
-**        tiles_per_block=1) */
+**        tiles_per_block=1, grid_group=nil) */
 static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
@@ -91,6 +91,11 @@ static lyt_value b_kernel(lytI_call *c) {
     int64_t t = lytI_getint(c, 9);
     if (t < 1 || t > 64) lytI_argerr(c, 9, "kernel: tiles_per_block must be 1 to 64");
     k->tiles_per_block = (int32_t)t;
+  }
+  if (!lytI_isnil(c, 10)) {
+    int64_t g = lytI_getint(c, 10);
+    if (g < 1 || g > 1024) lytI_argerr(c, 10, "kernel: grid_group must be 1 to 1024");
+    k->grid_group = (int32_t)g;
   }
   lytK_lower(CX(c), k);  /* every check now, not at emit time */
   lyt_value v = { .kind = LYT_VKERNEL };
@@ -167,7 +172,7 @@ static lyt_value b_bank_conflicts(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_kernel_lib[] = {
-  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block]): a kernel moving a tensor from src to dst layouts, tile by tile" },
+  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group]): a kernel moving a tensor from src to dst layouts, tile by tile" },
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "kernel_smem", b_kernel_smem, 1, 0, P("K"), "kernel_smem(K): the shared layout a kernel stages through (picked when not given)" },

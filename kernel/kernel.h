@@ -40,6 +40,7 @@ typedef struct lytK_kernel {
   int32_t grid_order[LYTK_MAXRANK]; /* dims of the tile grid, fastest first */
   int32_t has_grid_order;           /* 0: the last dim fastest (row-major) */
   int32_t tiles_per_block;          /* rounds of one block (0 or 1: one tile) */
+  int32_t grid_group;               /* rank 2: G x G groups of tiles, row-major (0: none) */
 } lytK_kernel;
 
 /* Bytes of an element type, 0 if unknown. */

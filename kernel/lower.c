@@ -195,16 +195,24 @@ typedef struct side {
 ** blocks running at once work on neighbouring tiles in every round. */
 static int32_t origin_node(prog *p, const lytK_kernel *k, const int64_t *stride, int32_t t,
                            int64_t blocks) {
-  int32_t acc = cnst(p, 0);
+  int32_t acc = cnst(p, 0), b[LYTK_MAXRANK];
   int32_t cta = bink(p, LYTK_ADD, add_node(p, LYTK_CTAID, -1, -1, 0), t * blocks);
-  int64_t div = 1;
-  for (int32_t i = 0; i < k->rank; i++) {
-    int32_t d = k->has_grid_order ? k->grid_order[i] : k->rank - 1 - i;
-    int64_t nb = k->shape[d] / k->tile[d];
-    int32_t bd = bink(p, LYTK_MOD, bink(p, LYTK_DIV, cta, div), nb);
-    acc = bin(p, LYTK_ADD, acc, bink(p, LYTK_MUL, bd, k->tile[d] * stride[d]));
-    div *= nb;
+  if (k->grid_group > 1) {  /* rank 2: tile (r, c) from G x G groups in row-major order */
+    int64_t G = k->grid_group, per_row = k->shape[1] / k->tile[1] / G;
+    int32_t in = bink(p, LYTK_MOD, cta, G * G), grp = bink(p, LYTK_DIV, cta, G * G);
+    b[0] = bin(p, LYTK_ADD, bink(p, LYTK_MUL, bink(p, LYTK_DIV, grp, per_row), G), bink(p, LYTK_DIV, in, G));
+    b[1] = bin(p, LYTK_ADD, bink(p, LYTK_MUL, bink(p, LYTK_MOD, grp, per_row), G), bink(p, LYTK_MOD, in, G));
+  } else {
+    int64_t div = 1;
+    for (int32_t i = 0; i < k->rank; i++) {
+      int32_t d = k->has_grid_order ? k->grid_order[i] : k->rank - 1 - i;
+      int64_t nb = k->shape[d] / k->tile[d];
+      b[d] = bink(p, LYTK_MOD, bink(p, LYTK_DIV, cta, div), nb);
+      div *= nb;
+    }
   }
+  for (int32_t d = 0; d < k->rank; d++)
+    acc = bin(p, LYTK_ADD, acc, bink(p, LYTK_MUL, b[d], k->tile[d] * stride[d]));
   return acc;
 }
 
@@ -419,6 +427,13 @@ static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
                   (int)k->rank - 1);
       seen |= 1 << d;
     }
+  }
+  if (k->grid_group > 1) {
+    int64_t G = k->grid_group;
+    if (k->rank != 2 || k->has_grid_order || (G & (G - 1)) || (k->shape[0] / k->tile[0]) % G ||
+        (k->shape[1] / k->tile[1]) % G)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: grid_group = %lld needs a rank-2 tensor whose tile grid "
+                "both dims of which it divides (a power of two), without grid_order", (long long)G);
   }
   if (blocks > INT32_MAX)
     lytS_fail(cx, LYT_ERRRUN, "kernel: %lld blocks is more than a grid holds", (long long)blocks);
