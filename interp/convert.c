@@ -13,8 +13,6 @@
 
 #include "convert.h"
 
-static int is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
-
 static int bitlen(uint64_t x) { return x ? 64 - __builtin_clzll(x) : 0; }
 
 /* The images of one top-level mode's bits, appended to col[]. */
@@ -23,14 +21,14 @@ static void mode_bits(lytS_ctx *cx, lytS_layout mode, int32_t d, uint64_t *col, 
   lytS_flat f = lytS_flat_of(cx, mode);
   for (int32_t k = 0; k < f.n; k++) {
     int64_t s = f.s[k];
-    if (!is_pow2(s))
+    if (!lytS_is_pow2(s))
       lytS_fail(cx, LYT_ERRRUN, "linear: extent %lld of mode %d is not a power of two",
                 (long long)s, (int)d);
     if (!lytS_isint(f.d[k]))
       lytS_fail(cx, LYT_ERRRUN, "linear: mode %d has a basis stride; only integer strides "
                 "convert", (int)d);
     int64_t st = f.d[k]->v;
-    if (s > 1 && st != 0 && !is_pow2(st))
+    if (s > 1 && st != 0 && !lytS_is_pow2(st))
       lytS_fail(cx, LYT_ERRRUN, "linear: stride %lld of mode %d is not a power of two, so "
                 "its multiples carry (1*%lld + 2*%lld != %lld XOR %lld)", (long long)st, (int)d,
                 (long long)st, (long long)st, (long long)st, (long long)(2 * st));

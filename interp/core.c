@@ -47,3 +47,11 @@ int64_t lytS_mul(lytS_ctx *cx, int64_t a, int64_t b) {
               (long long)a, (long long)b);
   return r;
 }
+
+int lytS_is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+int32_t lytS_ceil_log2(int64_t v) {
+  int32_t k = 0;
+  while (k < 62 && (INT64_C(1) << k) < v) k++;
+  return k;
+}

@@ -69,9 +69,9 @@ static lyt_value b_owned(lytI_call *c) {
 
 static lyt_value b_distributed_shape(lytI_call *c) {
   int64_t s[3 * LYTN_MAXRANK];
-  int packed = !lytI_isnil(c, 1) && c->argv[1].kind == LYT_VBOOL && c->argv[1].u.i;
   if (!lytI_isnil(c, 1) && c->argv[1].kind != LYT_VBOOL)
     lytI_argerr(c, 1, "distributed_shape: packed must be true or false");
+  int packed = !lytI_isnil(c, 1) && c->argv[1].u.i;
   const lytN_layout *N = get_nested(c, 0);
   return ints(c, s, lytN_dist_shape(N, packed, s));
 }

@@ -269,16 +269,8 @@ lytX_layout *lytN_to_axe(lytS_ctx *cx, const lytN_layout *N) {
 /* to linear                                                           */
 /* ------------------------------------------------------------------ */
 
-static int is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-
-static int log2_of(int64_t v) {
-  int k = 0;
-  while ((INT64_C(1) << k) < v) k++;
-  return k;
-}
-
 static void need_pow2(lytS_ctx *cx, const char *what, int32_t d, int64_t v) {
-  if (v && !is_pow2(v)) {
+  if (v && !lytS_is_pow2(v)) {
     if (d < 0)
       lytS_fail(cx, LYT_ERRRUN, "not a linear layout: %s = %lld is not a power of two", what,
                 (long long)v);
@@ -316,16 +308,14 @@ lytG_ll *lytN_to_linear(lytS_ctx *cx, const lytN_layout *N) {
   check_pow2(cx, N);
   check_budget(cx, N);
   static const char *const in_name[3] = { "register", "lane", "warp" };
-  static const char *const dim_name[LYTN_MAXRANK] = {
-    "dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7",
-  };
   int64_t size[3] = { lytN_registers(N), N->subgroup_size, N->subgroups };
+  const char *dim_name[LYTN_MAXRANK];
   int64_t out_size[LYTN_MAXRANK], *v[3];
   lytG_inbases ins[3];
   int32_t r = N->rank;
-  for (int32_t d = 0; d < r; d++) out_size[d] = lytN_dim(N, d);
+  for (int32_t d = 0; d < r; d++) out_size[d] = lytN_dim(N, d), dim_name[d] = lytG_std_dim_name(d);
   for (int k = 0; k < 3; k++) {
-    int bits = log2_of(size[k]);
+    int bits = lytS_ceil_log2(size[k]);
     v[k] = lytS_alloc(cx, sizeof(int64_t) * (size_t)(bits * r + 1));
     for (int b = 0; b < bits; b++) {
       int64_t at[3] = { 0, 0, 0 };

@@ -83,14 +83,12 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
 ** offset bits in mask[p] (for p below 64): a general GF(2) swizzle of the
 ** row-major offset. */
 static lytG_ll *swizzled(lytS_ctx *cx, const lytK_kernel *k, const uint64_t *mask) {
-  static const char *const dn[LYTK_MAXRANK] = { "dim0", "dim1", "dim2", "dim3" };
   lytG_dim in[LYTK_MAXRANK], out = { "offset", 0 };
   uint64_t col[64];
   int32_t j = 0, bits[LYTK_MAXRANK];
   for (int32_t d = 0; d < k->rank; d++) {
-    int32_t lg = 0;
-    while ((INT64_C(1) << lg) < k->tile[d]) lg++;
-    in[d] = (lytG_dim){ dn[d], lg };
+    int32_t lg = lytS_ceil_log2(k->tile[d]);
+    in[d] = (lytG_dim){ lytG_std_dim_name(d), lg };
     bits[d] = lg;
     out.log2 += lg;
   }
@@ -156,7 +154,7 @@ lytG_ll *lytK_pick_smem(lytS_ctx *cx, const lytK_kernel *k) {
   int32_t total = 0, window = 0, m = 0;
   int64_t size = 1;
   for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
-  while ((INT64_C(1) << total) < size) total++;
+  total = lytS_ceil_log2(size);
   while ((INT64_C(1) << window) * k->elem_bytes < 128 && window < total) window++;
   lytG_ll *best = swizzled(cx, k, mask);
   score bs = evaluate(cx, k, best);

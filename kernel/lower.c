@@ -99,16 +99,9 @@ typedef struct dist {
   int32_t regbits, lanebits, warpbits;
 } dist;
 
-static int ilog2(int64_t v) {
-  int k = 0;
-  while ((INT64_C(1) << k) < v) k++;
-  return k;
-}
-
 static int32_t dim_bits(const lytG_ll *L, int32_t i) { return i < 0 ? 0 : L->in[i].log2; }
 
 static dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *what) {
-  static const char *const dn[LYTK_MAXRANK] = { "dim0", "dim1", "dim2", "dim3" };
   for (int32_t i = 0; i < L->nin; i++)
     if (strcmp(L->in[i].name, "register") && strcmp(L->in[i].name, "lane") &&
         strcmp(L->in[i].name, "warp") && !(strcmp(L->in[i].name, "block") == 0 && L->in[i].log2 == 0))
@@ -118,9 +111,9 @@ static dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, cons
     lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has %d out-dims, the tensor %d dims", what,
               (int)L->nout, (int)k->rank);
   for (int32_t d = 0; d < k->rank; d++)
-    if (strcmp(L->out[d].name, dn[d]) || (INT64_C(1) << L->out[d].log2) != k->tile[d])
+    if (strcmp(L->out[d].name, lytG_std_dim_name(d)) || (INT64_C(1) << L->out[d].log2) != k->tile[d])
       lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's out-dim %d must be %s of size %lld "
-                "(the tile), got %s of size %lld", what, (int)d, dn[d], (long long)k->tile[d],
+                "(the tile), got %s of size %lld", what, (int)d, lytG_std_dim_name(d), (long long)k->tile[d],
                 L->out[d].name, (long long)(INT64_C(1) << L->out[d].log2));
   if (!lytG_is_surjective(L))
     lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout does not cover the tile (not "
@@ -166,7 +159,7 @@ static int32_t tid_xor(prog *p, int nbits, const int64_t *w) {
     if (w[b] == 0) { b++; continue; }
     int32_t term;
     if ((w[b] & (w[b] - 1)) == 0) {
-      int len = 1, at = ilog2(w[b]);
+      int len = 1, at = lytS_ceil_log2(w[b]);
       while (b + len < nbits && w[b + len] == (INT64_C(1) << (at + len))) len++;
       term = bink(p, LYTK_AND, bink(p, LYTK_SHR, tid, b), (INT64_C(1) << len) - 1);
       term = bink(p, LYTK_SHL, term, at);
@@ -394,7 +387,7 @@ static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
   int64_t blocks = 1;
   for (int32_t d = 0; d < k->rank; d++) {
     int64_t t = k->tile[d];
-    if (t < 1 || (t & (t - 1)))
+    if (!lytS_is_pow2(t))
       lytS_fail(cx, LYT_ERRRUN, "kernel: tile[%d] = %lld must be a power of two", (int)d,
                 (long long)t);
     if (k->shape[d] < 1 || k->shape[d] % t)
@@ -461,7 +454,7 @@ static const lytG_ll *check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_
     lytS_fail(cx, LYT_ERRRUN, "kernel: shared memory too large: %d tile(s) of %lld elements "
               "need %lld bytes, a block has %d", (int)T, (long long)size,
               (long long)(size * T * k->elem_bytes), LYTK_MAX_SMEM);
-  if (S->nin != k->rank || S->nout != 1 || S->inbits != ilog2(size) || !lytG_is_invertible(S))
+  if (S->nin != k->rank || S->nout != 1 || S->inbits != lytS_ceil_log2(size) || !lytG_is_invertible(S))
     lytS_fail(cx, LYT_ERRRUN, "kernel: the shared layout must map the tile (dim0..) one to one "
               "onto offsets [0, %lld)", (long long)size);
   return S;
