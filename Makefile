@@ -38,7 +38,7 @@ KERNEL = $(wildcard kernel/*.c)
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP) $(KERNEL) $(BACKENDS)) $(GEN)/lexer.o $(GEN)/parser.o \
          $(GEN)/backends.o
 
-.PHONY: all test clean deps bench bench-linear valgrind gpu-test FORCE
+.PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz FORCE
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
 
 # Missing generators or headers: one line that names the packages, before
@@ -113,6 +113,25 @@ $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 
 test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
+
+# libFuzzer targets (clang), each run FUZZ_SECONDS on its checked-in seed
+# corpus (copied, so that the repository is not changed by a run); any
+# finding stops the run with its reproducer in $(BUILD)/fuzz.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = eval parse api stride linear
+FUZZ_SRC = $(CORE) $(INTERP) $(KERNEL) $(BACKENDS) $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/backends.c
+fuzz: $(GEN)/parser.h $(GEN)/lexer.c $(GEN)/backends.c
+	@mkdir -p $(BUILD)/fuzz
+	@for t in $(FUZZ_TARGETS); do \
+	  clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	    tests/fuzz/fuzz_$$t.c $(FUZZ_SRC) -o $(BUILD)/fuzz/fuzz_$$t || exit 1; \
+	  rm -rf $(BUILD)/fuzz/corpus_$$t && cp -r tests/fuzz/corpus/$$t $(BUILD)/fuzz/corpus_$$t; \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  (cd $(BUILD)/fuzz && ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 \
+	     -print_final_stats=1 corpus_$$t >fuzz_$$t.log 2>&1) \
+	    || { tail -40 $(BUILD)/fuzz/fuzz_$$t.log; exit 1; }; \
+	  grep -E 'stat::number_of_executed_units' $(BUILD)/fuzz/fuzz_$$t.log; \
+	done
 
 # On a machine with an NVIDIA GPU and the CUDA driver: run every example
 # kernel from its PTX and check every element and the bank conflicts.

@@ -30,5 +30,6 @@ fi
 part errors   "$B/runner" errors $(find tests/errors -name '*.txt' | sort)
 part cli      sh tests/cli.sh "$B/lyt"
 part kernels  sh tests/kernels.sh "$B/lyt"
+part repl     sh tests/repl_survives.sh "$B/lyt"
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]
