@@ -20,8 +20,12 @@ void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...) {
 
 void *lytS_alloc(lytS_ctx *cx, size_t n) {
   void *p = lytA_alloc(cx->arena, n);
-  if (!p) lytS_fail(cx, LYT_ERRMEM, "out of memory");
-  return p;
+  if (p) return p;
+  const lytA_arena *a = cx->arena;
+  if (a->limit && (n > a->limit || a->total > a->limit - n))  /* the cap, not the host */
+    lytS_fail(cx, LYT_ERRLIMIT, "memory limit reached: a statement may use %zu MiB (a very "
+              "deep or exponential computation?)", a->limit >> 20);
+  lytS_fail(cx, LYT_ERRMEM, "out of memory");
 }
 
 int64_t lytS_add(lytS_ctx *cx, int64_t a, int64_t b) {

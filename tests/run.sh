@@ -28,6 +28,7 @@ if ls tests/ll/*.txt >/dev/null 2>&1; then
 part triton   "$B/runner" diff $(find tests/ll -name '*.txt' | sort)
 fi
 part errors   "$B/runner" errors $(find tests/errors -name '*.txt' | sort)
+part limits   "$B/runner" errors tests/limits/limits.txt
 part cli      sh tests/cli.sh "$B/lyt"
 part kernels  sh tests/kernels.sh "$B/lyt"
 part repl     sh tests/repl_survives.sh "$B/lyt"
