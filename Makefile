@@ -118,7 +118,7 @@ test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/t
 # corpus (copied, so that the repository is not changed by a run); any
 # finding stops the run with its reproducer in $(BUILD)/fuzz.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = eval parse api stride linear axe
+FUZZ_TARGETS = eval parse api stride linear axe axisinfo
 FUZZ_SRC = $(CORE) $(INTERP) $(KERNEL) $(BACKENDS) $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/backends.c
 fuzz: $(GEN)/parser.h $(GEN)/lexer.c $(GEN)/backends.c
 	@mkdir -p $(BUILD)/fuzz
