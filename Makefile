@@ -20,7 +20,8 @@ BUILD   ?= build
 SANFLAGS =
 endif
 GEN      = $(BUILD)/gen
-CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I. -Iinterp -Ilang -Ibackends -Ikernel -Itests/unit -I$(GEN) -DLYT_STDLIB_DIR='"$(CURDIR)/stdlib"'
+STDLIB_DIR ?= $(CURDIR)/stdlib
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I. -Iinterp -Ilang -Ibackends -Ikernel -Itests/unit -I$(GEN) -DLYT_STDLIB_DIR='"$(STDLIB_DIR)"'
 ALL_CFLAGS = $(WARN) $(OPT) $(SANFLAGS) $(CFLAGS)
 LDLIBS_REPL = -ledit
 
@@ -38,7 +39,7 @@ KERNEL = $(wildcard kernel/*.c)
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP) $(KERNEL) $(BACKENDS)) $(GEN)/lexer.o $(GEN)/parser.o \
          $(GEN)/backends.o
 
-.PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz FORCE
+.PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz install uninstall embed FORCE
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
 
 # Missing generators or headers: one line that names the packages, before
@@ -108,11 +109,53 @@ $(BUILD)/test_axisinfo: tests/unit/test_axisinfo.c tests/unit/harness.h $(BUILD)
 $(BUILD)/test_nested: tests/unit/test_nested.c tests/unit/harness.h $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
+$(BUILD)/test_threads: tests/unit/test_threads.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -pthread -o $@ $(filter %.c %.a,$^)
+
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/runner
+test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_threads $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
+
+# Install: a build of its own (build-install/, position-independent, with
+# the stdlib path of the installed copy), then the files under
+# $(DESTDIR)$(PREFIX).
+PREFIX ?= /usr/local
+VERSION = 0.1.0
+SOMAJOR = 0
+IB = build-install
+$(BUILD)/liblyt.so.$(VERSION): $(LIBOBJ)
+	$(CC) -shared -Wl,-soname,liblyt.so.$(SOMAJOR) -o $@ $^
+
+install:
+	@rm -rf $(IB)  # objects carry the stdlib path of PREFIX: never reuse them
+	@$(MAKE) -s BUILD=$(IB) STDLIB_DIR=$(PREFIX)/share/lyt/stdlib CFLAGS="$(CFLAGS) -fPIC" \
+	  $(IB)/lyt $(IB)/liblyt.a $(IB)/liblyt.so.$(VERSION)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(PREFIX)/share/lyt/stdlib $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(IB)/lyt $(DESTDIR)$(PREFIX)/bin/lyt
+	install -m 644 $(IB)/liblyt.a $(DESTDIR)$(PREFIX)/lib/liblyt.a
+	install -m 755 $(IB)/liblyt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/liblyt.so.$(VERSION)
+	ln -sf liblyt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/liblyt.so.$(SOMAJOR)
+	ln -sf liblyt.so.$(SOMAJOR) $(DESTDIR)$(PREFIX)/lib/liblyt.so
+	install -m 644 interp/lyt.h $(DESTDIR)$(PREFIX)/include/lyt.h
+	install -m 644 stdlib/*.lyt $(DESTDIR)$(PREFIX)/share/lyt/stdlib/
+	install -m 644 docs/lyt.1 $(DESTDIR)$(PREFIX)/share/man/man1/lyt.1
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lyt.pc.in \
+	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/lyt.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/lyt $(DESTDIR)$(PREFIX)/lib/liblyt.a \
+	  $(DESTDIR)$(PREFIX)/lib/liblyt.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/liblyt.so.$(SOMAJOR) \
+	  $(DESTDIR)$(PREFIX)/lib/liblyt.so $(DESTDIR)$(PREFIX)/include/lyt.h \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/lyt.pc $(DESTDIR)$(PREFIX)/share/man/man1/lyt.1
+	rm -rf $(DESTDIR)$(PREFIX)/share/lyt
+
+# The worked embedding, against the build tree.
+embed: $(BUILD)/embed
+$(BUILD)/embed: examples/embed/embed.c $(BUILD)/liblyt.a
+	$(CC) $(ALL_CFLAGS) -Iinterp -o $@ $^
 
 # libFuzzer targets (clang), each run FUZZ_SECONDS on its checked-in seed
 # corpus (copied, so that the repository is not changed by a run); any
@@ -144,8 +187,9 @@ gpu-test: all
 
 # The command and the library under valgrind: no leak, no error.
 VG = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=9
-valgrind: all $(BUILD)/runner
+valgrind: all $(BUILD)/runner $(BUILD)/embed
 	@for f in examples/*.lyt; do $(VG) $(BUILD)/lyt $$f >/dev/null || exit 1; done
+	@$(VG) $(BUILD)/embed >/dev/null
 	@$(VG) $(BUILD)/lyt -e 'composition((6,2):(1,7), (3,2):(2,3))' 2>/dev/null; test $$? -eq 1
 	@$(VG) $(BUILD)/runner golden $$(find tests/golden examples -name '*.lyt' | sort) >$(BUILD)/vg.log 2>&1 \
 	  || { cat $(BUILD)/vg.log; exit 1; }

@@ -13,8 +13,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "arena.h"
-#include "status.h"
+/* The one installed header stands alone: these repeat, identically, the
+** status codes of status.h and the allocator type of arena.h (C allows
+** an identical typedef or macro twice). */
+#define LYT_OK        0  /* success */
+#define LYT_ERRSYNTAX 1  /* lexical or grammatical error */
+#define LYT_ERRRUN    2  /* evaluation error: type, arity, algebra, range */
+#define LYT_ERRMEM    3  /* allocation failed or memory limit reached */
+#define LYT_ERRFILE   4  /* a file could not be read */
+#define LYT_ERRLIMIT  5  /* a resource limit (depth, steps, size) was hit */
+
+/* realloc-like: nsize 0 frees ptr; osize is ptr's size (0 when new). */
+typedef void *(*lyt_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 
 #define LYT_VERSION "0.1.0"
 

@@ -22,6 +22,7 @@ part unit-gf2 "$B/test_linear"
 part unit-axe "$B/test_axe"
 part axisinfo "$B/test_axisinfo"
 part nested   "$B/test_nested"
+part threads  "$B/test_threads"
 part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
 part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
 if ls tests/ll/*.txt >/dev/null 2>&1; then
@@ -32,5 +33,7 @@ part limits   "$B/runner" errors tests/limits/limits.txt
 part cli      sh tests/cli.sh "$B/lyt"
 part kernels  sh tests/kernels.sh "$B/lyt"
 part repl     sh tests/repl_survives.sh "$B/lyt"
+part embed    sh -c "$B/embed | cmp - examples/embed/embed.out && echo '1 passed, 0 failed'"
+part install  sh tests/install.sh
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]

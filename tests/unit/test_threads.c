@@ -1,0 +1,85 @@
+/*
+** test_threads.c: no global mutable state. Four threads each open their
+** own state and run a script (the stride algebra, GF(2) layouts from the
+** stdlib, an Axe layout, a kernel emitted as PTX, and an error) 25 times;
+** every run's output and error must equal what one state produced alone
+** beforehand.
+*/
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lyt.h"
+
+static const char script[] =
+  "import \"triton.lyt\"\n"
+  "print composition((6,2):(8,2), (4,3):(3,1)), complement((2,2):(1,6), 24)\n"
+  "B = to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (64,64))\n"
+  "print B, invert(to_linear(blocked((1,1), (8,4), (1,1), (1,0)), (8,4)))\n"
+  "print forward(axe((8,2,4,2):(4@lane,1@warp,1@lane,1@reg), replica=2:4@warp), (2,9), (8,16))\n"
+  "C = to_linear(blocked((4,1), (4,8), (1,4), (0,1)), (64,64))\n"
+  "print emit(kernel(\"t\", \"f32\", (64,64):(64,1), (64,64):(1,64), (64,64), B, C), \"ptx\")\n"
+  "print composition((6,2):(1,7), (3,2):(2,3))\n";
+
+typedef struct out { char *p; size_t n, cap; } out;
+
+static void write_out(void *ud, const char *s, size_t n) {
+  out *o = ud;
+  if (o->n + n + 1 > o->cap) {
+    o->cap = (o->n + n + 1) * 2;
+    o->p = realloc(o->p, o->cap);
+    if (!o->p) abort();
+  }
+  memcpy(o->p + o->n, s, n);
+  o->n += n;
+  o->p[o->n] = 0;
+}
+
+/* The script's output followed by its error, in one string (caller frees). */
+static char *run_once(void) {
+  out o = { NULL, 0, 0 };
+  lyt_config c;
+  lyt_config_init(&c);
+  c.write = write_out;
+  c.write_ud = &o;
+  lyt_state *L = lyt_open(&c);
+  if (!L) abort();
+  if (lyt_dostring(L, script, "t") != LYT_OK) write_out(&o, lyt_diagnostic(L), strlen(lyt_diagnostic(L)));
+  lyt_close(L);
+  return o.p;
+}
+
+static const char *expected;
+
+static void *worker(void *arg) {
+  int *bad = arg;
+  for (int i = 0; i < 25; i++) {
+    char *got = run_once();
+    *bad += strcmp(got, expected) != 0;
+    free(got);
+  }
+  return NULL;
+}
+
+int main(void) {
+  char *first = run_once();
+  expected = first;
+  pthread_t t[4];
+  int bad[4] = { 0 }, pass = 0, fail = 0;
+  for (int i = 0; i < 4; i++) pthread_create(&t[i], NULL, worker, &bad[i]);
+  for (int i = 0; i < 4; i++) pthread_join(t[i], NULL);
+  for (int i = 0; i < 4; i++) {
+    if (bad[i]) { fail++; printf("FAIL thread %d: %d runs differ\n", i, bad[i]); }
+    else pass++;
+  }
+  if (!strstr(first, ".entry t(") || !strstr(first, "error: composition")) {
+    fail++;
+    printf("FAIL the script did not run as expected:\n%s\n", first);
+  } else {
+    pass++;
+  }
+  free(first);
+  printf("%d passed, %d failed\n", pass, fail);
+  return fail != 0;
+}
