@@ -53,6 +53,9 @@ lyt_value lytI_nil(void);
 lyt_value lytI_under(void);
 lyt_value lytI_str(lytI_call *c, const char *s);
 lyt_value lytI_tuple(lytI_call *c, int32_t n);   /* elements set to nil */
+/* A record with these n field names (interned here: field lookup compares
+** pointers), every value nil; the caller fills u.rec.e. */
+lyt_value lytI_record(lytI_call *c, int32_t n, const char *const *names);
 lyt_value lytI_layout(lytS_layout l);
 const char *lytI_kindname(lyt_vkind k);
 const char *lytI_article(lyt_vkind k);       /* "a" or "an" */

@@ -138,14 +138,8 @@ static lytX_points ordered(lytI_call *c, const lytX_points *p) {
 }
 
 static lyt_value point_record(lytI_call *c, const lytX_points *p, int32_t i) {
-  lyt_value r = { .kind = LYT_VRECORD };
-  r.u.rec.n = p->naxes;
-  r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(p->naxes + 1));
-  r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(p->naxes + 1));
-  for (int32_t k = 0; k < p->naxes; k++) {
-    r.u.rec.name[k] = lytI_intern(c->L, p->axis[k], strlen(p->axis[k]));
-    r.u.rec.e[k] = lytI_int(p->v[(int64_t)i * p->naxes + k]);
-  }
+  lyt_value r = lytI_record(c, p->naxes, p->axis);
+  for (int32_t k = 0; k < p->naxes; k++) r.u.rec.e[k] = lytI_int(p->v[(int64_t)i * p->naxes + k]);
   return r;
 }
 

@@ -174,14 +174,8 @@ static lyt_value b_axis_info(lytI_call *c) {
   lytV_info in = info_of(c, x, want_exact(c, 1));
   static const char *const names[3] = { "contiguity", "divisibility", "constancy" };
   const int64_t *rows[3] = { in.contiguity, in.divisibility, in.constancy };
-  lyt_value r = { .kind = LYT_VRECORD };
-  r.u.rec.n = 3;
-  r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * 3);
-  r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * 3);
-  for (int k = 0; k < 3; k++) {
-    r.u.rec.name[k] = lytI_intern(c->L, names[k], strlen(names[k]));
-    r.u.rec.e[k] = tuple_of(c, in.rank, rows[k]);
-  }
+  lyt_value r = lytI_record(c, 3, names);
+  for (int k = 0; k < 3; k++) r.u.rec.e[k] = tuple_of(c, in.rank, rows[k]);
   return r;
 }
 

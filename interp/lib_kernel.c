@@ -159,14 +159,8 @@ static lyt_value b_bank_conflicts(lytI_call *c) {
   lytK_conflicts k = lytK_bank_conflicts(CX(c), d, s, eb, (int32_t)vec, (int32_t)lanes);
   static const char *const names[] = { "accesses", "wavefronts", "ideal", "conflicts" };
   int64_t vals[4] = { k.accesses, k.wavefronts, k.ideal, k.conflicts };
-  lyt_value r = { .kind = LYT_VRECORD };
-  r.u.rec.n = 4;
-  r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * 4);
-  r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * 4);
-  for (int i = 0; i < 4; i++) {
-    r.u.rec.name[i] = lytI_intern(c->L, names[i], strlen(names[i]));
-    r.u.rec.e[i] = lytI_int(vals[i]);
-  }
+  lyt_value r = lytI_record(c, 4, names);
+  for (int i = 0; i < 4; i++) r.u.rec.e[i] = lytI_int(vals[i]);
   return r;
 }
 

@@ -24,14 +24,6 @@ static const char *intern_str(lyt_state *L, const lyt_value *v) {
   return lytI_intern(L, v->u.str.s, (size_t)v->u.str.len);
 }
 
-/* Dim names made by the core ("dim0", "offset") are not interned; record
-** fields must be, since field lookup compares pointers. */
-static const char *field_name(lytI_call *c, const char *name) {
-  const char *s = lytI_intern(c->L, name, strlen(name));
-  if (!s) lytS_fail(CX(c), LYT_ERRMEM, "out of memory");
-  return s;
-}
-
 /* ---------------------------------------------------------------------
 ** Reading arguments
 ** ------------------------------------------------------------------- */
@@ -162,15 +154,16 @@ lyt_value lytI_linear_mul(lyt_state *L, lyt_loc at, const lyt_value *a, const ly
 ** An input dim not given is 0.
 ** ------------------------------------------------------------------- */
 
+/* A record with one field per dim, named like it, values nil. */
+static lyt_value dim_fields(lytI_call *c, int32_t n, const lytG_dim *d) {
+  const char *names[LYT_LL_MAXDIMS] = { NULL };
+  for (int32_t k = 0; k < n; k++) names[k] = d[k].name;
+  return lytI_record(c, n, names);
+}
+
 static lyt_value out_record(lytI_call *c, const lytG_ll *ll, const int64_t *out) {
-  lyt_value r = { .kind = LYT_VRECORD };
-  r.u.rec.n = ll->nout;
-  r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(ll->nout + 1));
-  r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(ll->nout + 1));
-  for (int32_t k = 0; k < ll->nout; k++) {
-    r.u.rec.name[k] = field_name(c, ll->out[k].name);
-    r.u.rec.e[k] = lytI_int(out[k]);
-  }
+  lyt_value r = dim_fields(c, ll->nout, ll->out);
+  for (int32_t k = 0; k < ll->nout; k++) r.u.rec.e[k] = lytI_int(out[k]);
   return r;
 }
 
@@ -279,14 +272,8 @@ static lyt_value b_free_variable_masks(lytI_call *c) {
   const lytG_ll *ll = get_ll(c, 0);
   uint64_t m[LYT_LL_MAXDIMS];
   lytG_free_variable_masks(ll, m);
-  lyt_value r = { .kind = LYT_VRECORD };
-  r.u.rec.n = ll->nin;
-  r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(ll->nin + 1));
-  r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(ll->nin + 1));
-  for (int32_t i = 0; i < ll->nin; i++) {
-    r.u.rec.name[i] = field_name(c, ll->in[i].name);
-    r.u.rec.e[i] = lytI_int((int64_t)m[i]);
-  }
+  lyt_value r = dim_fields(c, ll->nin, ll->in);
+  for (int32_t i = 0; i < ll->nin; i++) r.u.rec.e[i] = lytI_int((int64_t)m[i]);
   return r;
 }
 
@@ -427,14 +414,8 @@ static lyt_value b_combine(lytI_call *c) {
 
 /* {name: size, ...} of the input or output dims, in order. */
 static lyt_value dims_record(lytI_call *c, int32_t n, const lytG_dim *d) {
-  lyt_value r = { .kind = LYT_VRECORD };
-  r.u.rec.n = n;
-  r.u.rec.name = lytS_alloc(CX(c), sizeof *r.u.rec.name * (size_t)(n + 1));
-  r.u.rec.e = lytS_alloc(CX(c), sizeof *r.u.rec.e * (size_t)(n + 1));
-  for (int32_t k = 0; k < n; k++) {
-    r.u.rec.name[k] = field_name(c, d[k].name);
-    r.u.rec.e[k] = lytI_int((int64_t)1 << d[k].log2);
-  }
+  lyt_value r = dim_fields(c, n, d);
+  for (int32_t k = 0; k < n; k++) r.u.rec.e[k] = lytI_int((int64_t)1 << d[k].log2);
   return r;
 }
 

@@ -36,6 +36,20 @@ lyt_value lytI_tuple(lytI_call *c, int32_t n) {
   return v;
 }
 
+lyt_value lytI_record(lytI_call *c, int32_t n, const char *const *names) {
+  lyt_value v = { .kind = LYT_VRECORD };
+  size_t k = (size_t)(n ? n : 1);
+  v.u.rec.n = n;
+  v.u.rec.name = lytS_alloc(lytI_cx(c), sizeof *v.u.rec.name * k);
+  v.u.rec.e = lytS_alloc(lytI_cx(c), sizeof *v.u.rec.e * k);
+  for (int32_t i = 0; i < n; i++) {
+    v.u.rec.name[i] = lytI_intern(c->L, names[i], strlen(names[i]));
+    if (!v.u.rec.name[i]) lytS_fail(lytI_cx(c), LYT_ERRMEM, "out of memory");
+    v.u.rec.e[i] = lytI_nil();
+  }
+  return v;
+}
+
 const char *lytI_kindname(lyt_vkind k) {
   static const char *const names[] = {
     "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",

@@ -12,21 +12,9 @@
 
 #include "kernel.h"
 
-typedef struct acc { const lytG_ll *L; int32_t ireg, ilane, iwarp, lanebits; } acc;
-
-static void tile_coord(const acc *a, int64_t r, int64_t t, int64_t *x) {
-  int64_t in[LYT_LL_MAXDIMS] = { 0 };
-  if (a->ireg >= 0) in[a->ireg] = r;
-  if (a->ilane >= 0) in[a->ilane] = t & ((INT64_C(1) << a->lanebits) - 1);
-  if (a->iwarp >= 0) in[a->iwarp] = t >> a->lanebits;
-  lytG_apply(a->L, in, x);
-}
-
-static int64_t in_size(const lytG_ll *L, int32_t i) { return i < 0 ? 1 : INT64_C(1) << L->in[i].log2; }
-
 /* Wavefronts of one warp-level access: lanes [t0, t0+n) each moving vec
 ** elements starting at register r. */
-static int64_t wavefronts(const acc *a, const lytG_ll *S, int32_t elem_bytes, int32_t vec,
+static int64_t wavefronts(const lytK_dist *a, const lytG_ll *S, int32_t elem_bytes, int32_t vec,
                           int64_t t0, int64_t n, int64_t r, int64_t *bytes) {
   int64_t words[32][128];
   int32_t nw[32] = { 0 };
@@ -34,7 +22,7 @@ static int64_t wavefronts(const acc *a, const lytG_ll *S, int32_t elem_bytes, in
   *bytes = 0;
   for (int64_t t = t0; t < t0 + n; t++)
     for (int32_t k = 0; k < vec; k++) {
-      tile_coord(a, r + k, t, x);
+      lytK_coord(a, r + k, t, x);
       lytG_apply(S, x, &off);
       for (int64_t b = off * elem_bytes / 4; b <= (off * elem_bytes + elem_bytes - 1) / 4; b++) {
         int32_t bank = (int32_t)(b % 32), seen = 0;
@@ -49,10 +37,8 @@ static int64_t wavefronts(const acc *a, const lytG_ll *S, int32_t elem_bytes, in
 
 lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG_ll *smem,
                                    int32_t elem_bytes, int32_t vec, int32_t lanes_per_warp) {
-  acc a = { dist, lytG_in_index(dist, "register"), lytG_in_index(dist, "lane"),
-            lytG_in_index(dist, "warp"), 0 };
-  if (a.ilane >= 0) a.lanebits = dist->in[a.ilane].log2;
-  int64_t regs = in_size(dist, a.ireg), threads = in_size(dist, a.ilane) * in_size(dist, a.iwarp);
+  lytK_dist a = lytK_dist_of(dist);
+  int64_t regs = lytK_regs(&a), threads = lytK_threads(&a);
   if (vec < 1 || regs % vec || (vec & (vec - 1)) || (int64_t)vec * elem_bytes > 16)
     lytS_fail(cx, LYT_ERRRUN, "bank_conflicts: vec = %d must be a power of two dividing the %lld "
               "registers, at most 16 bytes", (int)vec, (long long)regs);
@@ -112,20 +98,19 @@ typedef struct score { int32_t vec; int64_t conflicts; } score;
 ** aligned in S, for every thread: what lower.c's AxisInfo query finds,
 ** computed directly because the search calls it hundreds of times. */
 static int32_t smem_vec(const lytK_kernel *k, const lytG_ll *L, const lytG_ll *S) {
-  acc a = { L, lytG_in_index(L, "register"), lytG_in_index(L, "lane"), lytG_in_index(L, "warp"), 0 };
-  if (a.ilane >= 0) a.lanebits = L->in[a.ilane].log2;
-  int64_t regs = in_size(L, a.ireg), threads = in_size(L, a.ilane) * in_size(L, a.iwarp);
+  lytK_dist a = lytK_dist_of(L);
+  int64_t regs = lytK_regs(&a), threads = lytK_threads(&a);
   int32_t best = 1;
   for (int32_t v = 2; v <= regs && v * k->elem_bytes <= 16; v *= 2) {
     int ok = 1;
     for (int64_t t = 0; t < threads && ok; t++)
       for (int64_t r = 0; r < regs && ok; r += v) {
         int64_t x[LYT_LL_MAXDIMS], o0, o;
-        tile_coord(&a, r, t, x);
+        lytK_coord(&a, r, t, x);
         lytG_apply(S, x, &o0);
         ok = o0 % v == 0;
         for (int32_t i = 1; i < v && ok; i++) {
-          tile_coord(&a, r + i, t, x);
+          lytK_coord(&a, r + i, t, x);
           lytG_apply(S, x, &o);
           ok = o == o0 + i;
         }

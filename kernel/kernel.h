@@ -43,6 +43,21 @@ typedef struct lytK_kernel {
   int32_t grid_group;               /* rank 2: G x G groups of tiles, row-major (0: none) */
 } lytK_kernel;
 
+/* A distributed layout read as threads and registers: in-dims register,
+** lane, warp (any may be absent, size 1); tid = warp*lanes + lane. Shared
+** by the lowering and the bank-conflict model (dist.c). */
+typedef struct lytK_dist {
+  const lytG_ll *L;
+  int32_t ireg, ilane, iwarp;       /* in-dim indices, -1 if absent */
+  int32_t regbits, lanebits, warpbits;
+} lytK_dist;
+
+lytK_dist lytK_dist_of(const lytG_ll *L);
+/* The tile coordinate of register r of thread t, into x[L->nout]. */
+void lytK_coord(const lytK_dist *g, int64_t r, int64_t t, int64_t *x);
+int64_t lytK_regs(const lytK_dist *g);
+int64_t lytK_threads(const lytK_dist *g);
+
 /* Bytes of an element type, 0 if unknown. */
 int32_t lytK_elem_bytes(const char *elem);
 

@@ -93,15 +93,7 @@ static int32_t bink(prog *p, lytK_opcode op, int32_t a, int64_t k) { return bin(
 /* layouts                                                             */
 /* ------------------------------------------------------------------ */
 
-typedef struct dist {
-  const lytG_ll *L;
-  int32_t ireg, ilane, iwarp;       /* in-dim indices, -1 if absent */
-  int32_t regbits, lanebits, warpbits;
-} dist;
-
-static int32_t dim_bits(const lytG_ll *L, int32_t i) { return i < 0 ? 0 : L->in[i].log2; }
-
-static dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *what) {
+static lytK_dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *what) {
   for (int32_t i = 0; i < L->nin; i++)
     if (strcmp(L->in[i].name, "register") && strcmp(L->in[i].name, "lane") &&
         strcmp(L->in[i].name, "warp") && !(strcmp(L->in[i].name, "block") == 0 && L->in[i].log2 == 0))
@@ -118,32 +110,16 @@ static dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, cons
   if (!lytG_is_surjective(L))
     lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout does not cover the tile (not "
               "surjective): some elements would never move", what);
-  dist g = { L, lytG_in_index(L, "register"), lytG_in_index(L, "lane"),
-             lytG_in_index(L, "warp"), 0, 0, 0 };
-  g.regbits = dim_bits(L, g.ireg), g.lanebits = dim_bits(L, g.ilane);
-  g.warpbits = dim_bits(L, g.iwarp);
-  return g;
+  return lytK_dist_of(L);
 }
-
-/* Tile coordinate of (register r, thread t) into x[]. */
-static void coord(const dist *g, int64_t r, int64_t t, int64_t *x) {
-  int64_t in[LYT_LL_MAXDIMS] = { 0 };
-  if (g->ireg >= 0) in[g->ireg] = r;
-  if (g->ilane >= 0) in[g->ilane] = t & ((INT64_C(1) << g->lanebits) - 1);
-  if (g->iwarp >= 0) in[g->iwarp] = t >> g->lanebits;
-  lytG_apply(g->L, in, x);
-}
-
-static int64_t nregs(const dist *g) { return INT64_C(1) << g->regbits; }
-static int64_t nthreads(const dist *g) { return INT64_C(1) << (g->lanebits + g->warpbits); }
 
 /* Bits of tid (resp. register) whose basis is zero: their owners hold copies. */
-static int64_t copy_mask(const dist *g, int thread) {
+static int64_t copy_mask(const lytK_dist *g, int thread) {
   int64_t m = 0, x[LYTK_MAXRANK];
   int n = thread ? g->lanebits + g->warpbits : g->regbits;
   for (int b = 0; b < n; b++) {
-    if (thread) coord(g, 0, INT64_C(1) << b, x);
-    else coord(g, INT64_C(1) << b, 0, x);
+    if (thread) lytK_coord(g, 0, INT64_C(1) << b, x);
+    else lytK_coord(g, INT64_C(1) << b, 0, x);
     int zero = 1;
     for (int32_t d = 0; d < g->L->nout; d++) zero &= x[d] == 0;
     if (zero) m |= INT64_C(1) << b;
@@ -209,7 +185,7 @@ static int32_t origin_node(prog *p, const lytK_kernel *k, const int64_t *stride,
   return acc;
 }
 
-static side make_side(prog *p, const lytK_kernel *k, const dist *g, const int64_t *stride,
+static side make_side(prog *p, const lytK_kernel *k, const lytK_dist *g, const int64_t *stride,
                       int32_t t, int64_t blocks) {
   side s;
   int nb = g->lanebits + g->warpbits;
@@ -219,7 +195,7 @@ static side make_side(prog *p, const lytK_kernel *k, const dist *g, const int64_
     int64_t w[64], x[LYTK_MAXRANK];
     s.tmask[d] = 0;
     for (int b = 0; b < nb; b++) {
-      coord(g, 0, INT64_C(1) << b, x);
+      lytK_coord(g, 0, INT64_C(1) << b, x);
       w[b] = x[d];
       s.tmask[d] |= x[d];
     }
@@ -230,11 +206,11 @@ static side make_side(prog *p, const lytK_kernel *k, const dist *g, const int64_
 }
 
 /* The address of register r: (node ^ xor_k) + add_k. */
-static void global_addr(prog *p, const lytK_kernel *k, const dist *g, const side *s,
+static void global_addr(prog *p, const lytK_kernel *k, const lytK_dist *g, const side *s,
                         const int64_t *stride, int64_t r, lytK_op *o) {
   int64_t c[LYTK_MAXRANK], add = 0;
   int disjoint = 1;
-  coord(g, r, 0, c);
+  lytK_coord(g, r, 0, c);
   for (int32_t d = 0; d < k->rank; d++) {
     disjoint &= (c[d] & s->tmask[d]) == 0;
     add += c[d] * stride[d];
@@ -251,14 +227,14 @@ static void global_addr(prog *p, const lytK_kernel *k, const dist *g, const side
 /* vector widths (AxisInfo, exact)                                     */
 /* ------------------------------------------------------------------ */
 
-typedef int64_t (*offset_fn)(const lytK_kernel *k, const dist *g, const void *ud, int64_t blk_step,
+typedef int64_t (*offset_fn)(const lytK_kernel *k, const lytK_dist *g, const void *ud, int64_t blk_step,
                              int64_t t, int64_t r);
 
-static int64_t global_off(const lytK_kernel *k, const dist *g, const void *ud, int64_t step,
+static int64_t global_off(const lytK_kernel *k, const lytK_dist *g, const void *ud, int64_t step,
                           int64_t t, int64_t r) {
   const int64_t *stride = ud;
   int64_t x[LYTK_MAXRANK], off = 0;
-  coord(g, r, t, x);
+  lytK_coord(g, r, t, x);
   for (int32_t d = 0; d < k->rank; d++) {
     int64_t o = step == d ? k->tile[d] : 0;  /* one block step along dim `step` */
     off += (x[d] + o) * stride[d];
@@ -266,18 +242,18 @@ static int64_t global_off(const lytK_kernel *k, const dist *g, const void *ud, i
   return off;
 }
 
-static int64_t smem_off(const lytK_kernel *k, const dist *g, const void *ud, int64_t step,
+static int64_t smem_off(const lytK_kernel *k, const lytK_dist *g, const void *ud, int64_t step,
                         int64_t t, int64_t r) {
   int64_t x[LYTK_MAXRANK], o;
   (void)k, (void)step;
-  coord(g, r, t, x);
+  lytK_coord(g, r, t, x);
   lytG_apply(ud, x, &o);
   return o;
 }
 
-static int32_t vector_width(lytS_ctx *cx, const lytK_kernel *k, const dist *g, offset_fn f,
+static int32_t vector_width(lytS_ctx *cx, const lytK_kernel *k, const lytK_dist *g, offset_fn f,
                             const void *ud, int global) {
-  int64_t T = nthreads(g), R = nregs(g), steps = 1;
+  int64_t T = lytK_threads(g), R = lytK_regs(g), steps = 1;
   if (global)
     for (int32_t d = 0; d < k->rank; d++) steps += k->shape[d] > k->tile[d];
   int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(steps * T * R)), *q = v;
@@ -308,19 +284,19 @@ static lytK_op *new_op(prog *p, lytK_kind kind, int32_t vec, int32_t reg) {
   return o;
 }
 
-static int32_t copy_pred(prog *p, const dist *g) {
+static int32_t copy_pred(prog *p, const lytK_dist *g) {
   int64_t m = copy_mask(g, 1);
   return m ? bink(p, LYTK_AND, add_node(p, LYTK_TID, -1, -1, 0), m) : -1;
 }
 
 /* One round's global accesses: tile t into registers from t*regs on. */
-static void global_ops(prog *p, const lytK_kernel *k, const dist *g, const int64_t *stride,
+static void global_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const int64_t *stride,
                        lytK_kind kind, int32_t t, int64_t blocks, int32_t regs) {
   int32_t w = vector_width(p->cx, k, g, global_off, stride, 1);
   side s = make_side(p, k, g, stride, t, blocks);
   int64_t skip = kind == LYTK_STG ? copy_mask(g, 0) : 0;
   int32_t pred = kind == LYTK_STG ? copy_pred(p, g) : -1;
-  for (int64_t r = 0; r < nregs(g); r += w) {
+  for (int64_t r = 0; r < lytK_regs(g); r += w) {
     if (r & skip) continue;
     lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
     global_addr(p, k, g, &s, stride, r, o);
@@ -329,22 +305,22 @@ static void global_ops(prog *p, const lytK_kernel *k, const dist *g, const int64
 }
 
 /* One round's shared accesses: tile t at t*tile_elems, registers from t*regs. */
-static void smem_ops(prog *p, const lytK_kernel *k, const dist *g, const lytG_ll *S,
+static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
                      lytK_kind kind, int32_t t, int32_t regs) {
   int32_t w = vector_width(p->cx, k, g, smem_off, S, 0);
   int nb = g->lanebits + g->warpbits;
   int64_t wt[64], x[LYTK_MAXRANK];
   for (int b = 0; b < nb; b++) {
-    coord(g, 0, INT64_C(1) << b, x);
+    lytK_coord(g, 0, INT64_C(1) << b, x);
     lytG_apply(S, x, &wt[b]);
   }
   int32_t base = tid_xor(p, nb, wt);
   int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0;
   int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
-  for (int64_t r = 0; r < nregs(g); r += w) {
+  for (int64_t r = 0; r < lytK_regs(g); r += w) {
     if (r & skip) continue;
     lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
-    coord(g, r, 0, x);
+    lytK_coord(g, r, 0, x);
     lytG_apply(S, x, &o->xor_k);
     o->add_k = (int64_t)t << S->inbits;
     o->addr = base, o->pred = pred;
@@ -432,18 +408,18 @@ static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
     lytS_fail(cx, LYT_ERRRUN, "kernel: %lld blocks is more than a grid holds", (long long)blocks);
 }
 
-static void check_pair(lytS_ctx *cx, const dist *a, const dist *b) {
+static void check_pair(lytS_ctx *cx, const lytK_dist *a, const lytK_dist *b) {
   if (a->lanebits != b->lanebits || a->warpbits != b->warpbits)
     lytS_fail(cx, LYT_ERRRUN, "kernel: the load and store layouts must use the same lanes and "
               "warps (%lld x %lld vs %lld x %lld)", (long long)(INT64_C(1) << a->lanebits),
               (long long)(INT64_C(1) << a->warpbits), (long long)(INT64_C(1) << b->lanebits),
               (long long)(INT64_C(1) << b->warpbits));
-  if (nthreads(a) > 1024)
+  if (lytK_threads(a) > 1024)
     lytS_fail(cx, LYT_ERRRUN, "kernel: %lld threads per block; at most 1024",
-              (long long)nthreads(a));
-  if (nregs(a) > LYTK_MAX_REGS || nregs(b) > LYTK_MAX_REGS)
+              (long long)lytK_threads(a));
+  if (lytK_regs(a) > LYTK_MAX_REGS || lytK_regs(b) > LYTK_MAX_REGS)
     lytS_fail(cx, LYT_ERRRUN, "kernel: %lld elements per thread; at most %d",
-              (long long)(nregs(a) > nregs(b) ? nregs(a) : nregs(b)), LYTK_MAX_REGS);
+              (long long)(lytK_regs(a) > lytK_regs(b) ? lytK_regs(a) : lytK_regs(b)), LYTK_MAX_REGS);
 }
 
 static const lytG_ll *check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *S,
@@ -462,8 +438,8 @@ static const lytG_ll *check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_
 
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   check_kernel(cx, k);
-  dist ld = read_dist(cx, k, k->load, "load");
-  dist st = k->store ? read_dist(cx, k, k->store, "store") : ld;
+  lytK_dist ld = read_dist(cx, k, k->load, "load");
+  lytK_dist st = k->store ? read_dist(cx, k, k->store, "store") : ld;
   check_pair(cx, &ld, &st);
   prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
   lytK_program *P = lytS_alloc(cx, sizeof *P);
@@ -471,9 +447,9 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   P->name = k->name, P->elem = k->elem, P->elem_bytes = k->elem_bytes;
   P->in_elems = extent(cx, k, k->src_stride, "source");
   P->out_elems = extent(cx, k, k->dst_stride, "destination");
-  P->threads = (int32_t)nthreads(&ld);
+  P->threads = (int32_t)lytK_threads(&ld);
   int32_t T = k->tiles_per_block > 1 ? k->tiles_per_block : 1;
-  int32_t R = (int32_t)(nregs(&ld) > nregs(&st) ? nregs(&ld) : nregs(&st));
+  int32_t R = (int32_t)(lytK_regs(&ld) > lytK_regs(&st) ? lytK_regs(&ld) : lytK_regs(&st));
   int64_t tiles = 1;
   for (int32_t d = 0; d < k->rank; d++) tiles *= k->shape[d] / k->tile[d];
   if (tiles % T)
