@@ -10,13 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "lyt.h"
 
 #ifndef LYT_STDLIB_DIR
 #define LYT_STDLIB_DIR "stdlib"
 #endif
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void sink(void *ud, const char *s, size_t n) { (void)ud, (void)s, (void)n; }
 
@@ -33,10 +32,8 @@ static void run(lyt_state *L, const char *chunk) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char *text = malloc(size + 1);
+  char *text = fuzz_text(data, size);
   if (!text) return 0;
-  memcpy(text, data, size);
-  text[size] = 0;
   lyt_config c;
   lyt_config_init(&c);
   c.write = sink;

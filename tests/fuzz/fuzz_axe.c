@@ -6,17 +6,8 @@
 ** round trip through the linear-layout conversion gives the canonical
 ** layout back.
 */
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "../../interp/axe.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-typedef struct bytes { const uint8_t *p; size_t n; } bytes;
-static unsigned take(bytes *b) { if (!b->n) return 0; b->n--; return *b->p++; }
+#include "fuzz.h"
 
 static const char *const axes[3] = { "lane", "warp", "m" };
 
@@ -61,20 +52,13 @@ static void check_linear(lytS_ctx *cx, const lytX_layout *L) {
   }
 }
 
+static void check(lytS_ctx *cx, bytes *b) {
+  int which = take(b) % 2;
+  lytX_layout *L = random_axe(cx, b, which == 0);
+  if (which == 0) check_maps(cx, L);
+  else check_linear(cx, L);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  bytes b = { data, size };
-  lytA_arena a;
-  jmp_buf jb;
-  lytS_ctx cx;
-  lytA_init(&a, NULL, NULL, 32u << 20);
-  memset(&cx, 0, sizeof cx);
-  cx.arena = &a, cx.jb = &jb;
-  unsigned which = take(&b) % 2;
-  if (setjmp(jb) == 0) {
-    lytX_layout *L = random_axe(&cx, &b, which == 0);
-    if (which == 0) check_maps(&cx, L);
-    else check_linear(&cx, L);
-  }
-  lytA_free(&a);
-  return 0;
+  return run_core(data, size, 32u << 20, check);
 }

@@ -8,18 +8,9 @@
 ** Then a random flat stride layout converted to a linear layout and back
 ** must compute the same offsets (when the conversion exists).
 */
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "../../interp/axisinfo.h"
 #include "../../interp/convert.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-typedef struct bytes { const uint8_t *p; size_t n; } bytes;
-static unsigned take(bytes *b) { if (!b->n) return 0; b->n--; return *b->p++; }
+#include "fuzz.h"
 
 static lytV_val *expr(const lytV_ctx *vx, bytes *b, int64_t n, int depth) {
   unsigned op = take(b) % (depth > 4 ? 2 : 9);
@@ -61,19 +52,11 @@ static void check_convert(lytS_ctx *cx, bytes *b) {
     if (lytS_eval_i(cx, L, i) != lytS_eval_i(cx, back, i)) abort();
 }
 
+static void check(lytS_ctx *cx, bytes *b) {
+  if (take(b) % 2 == 0) check_info(cx, b);
+  else check_convert(cx, b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  bytes b = { data, size };
-  lytA_arena a;
-  jmp_buf jb;
-  lytS_ctx cx;
-  lytA_init(&a, NULL, NULL, 16u << 20);
-  memset(&cx, 0, sizeof cx);
-  cx.arena = &a, cx.jb = &jb;
-  unsigned which = take(&b) % 2;
-  if (setjmp(jb) == 0) {
-    if (which == 0) check_info(&cx, &b);
-    else check_convert(&cx, &b);
-  }
-  lytA_free(&a);
-  return 0;
+  return run_core(data, size, 16u << 20, check);
 }

@@ -8,19 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz.h"
 #include "lyt.h"
 
 #ifndef LYT_STDLIB_DIR
 #define LYT_STDLIB_DIR "stdlib"
 #endif
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char *src = malloc(size + 1);
+  char *src = fuzz_text(data, size);
   if (!src) return 0;
-  memcpy(src, data, size);
-  src[size] = 0;
   lyt_config c;
   lyt_config_init(&c);
   c.max_steps = 200000;

@@ -5,18 +5,8 @@
 ** M(L(x)); invert(L)(L(x)) = x for an invertible L; L(pseudoinvert(L)(y))
 ** = y on L's image; the stride <-> linear conversions agree pointwise.
 */
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "../../interp/convert.h"
 #include "../../interp/linear.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-typedef struct bytes { const uint8_t *p; size_t n; } bytes;
-static unsigned take(bytes *b) { if (!b->n) return 0; b->n--; return *b->p++; }
+#include "fuzz.h"
 
 /* A layout with in-dims "a","b" and out-dims "x","y" of random sizes and bases. */
 static lytG_ll *random_ll(lytS_ctx *cx, bytes *b, const char *in0, const char *in1,
@@ -70,20 +60,13 @@ static void check_pseudo(lytS_ctx *cx, bytes *b) {
     }
 }
 
+static void check(lytS_ctx *cx, bytes *b) {
+  unsigned which = take(b) % 3;
+  if (which == 0) check_compose(cx, b);
+  else if (which == 1) check_invert(cx, b);
+  else check_pseudo(cx, b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  bytes b = { data, size };
-  lytA_arena a;
-  jmp_buf jb;
-  lytS_ctx cx;
-  lytA_init(&a, NULL, NULL, 16u << 20);
-  memset(&cx, 0, sizeof cx);
-  cx.arena = &a, cx.jb = &jb;
-  unsigned which = take(&b) % 3;
-  if (setjmp(jb) == 0) {
-    if (which == 0) check_compose(&cx, &b);
-    else if (which == 1) check_invert(&cx, &b);
-    else check_pseudo(&cx, &b);
-  }
-  lytA_free(&a);
-  return 0;
+  return run_core(data, size, 16u << 20, check);
 }

@@ -4,14 +4,8 @@
 ** outcome but a crash, a sanitizer report or a leak is fine; a failed
 ** parse must leave a message and a location.
 */
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "../../lang/parse.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz.h"
 
 static const char *intern(void *ud, const char *s, size_t n) {
   lytS_ctx *cx = ud;
@@ -22,10 +16,8 @@ static const char *intern(void *ud, const char *s, size_t n) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char *text = malloc(size + 1);
+  char *text = fuzz_text(data, size);
   if (!text) return 0;
-  memcpy(text, data, size);
-  text[size] = 0;
   lytA_arena a;
   jmp_buf jb;
   lytS_ctx cx;

@@ -5,17 +5,8 @@
 ** B)(i) = A(B(i)), coalesce(A)(i) = A(i), A(right_inverse(A)(i)) = i on
 ** the inverse's domain.
 */
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "../../interp/layout.h"
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-typedef struct bytes { const uint8_t *p; size_t n; } bytes;
-static unsigned take(bytes *b) { if (!b->n) return 0; b->n--; return *b->p++; }
+#include "fuzz.h"
 
 /* Up to 4 modes, extents 1..8, strides -3..28 (so that some overlap). */
 static lytS_layout random_layout(lytS_ctx *cx, bytes *b) {
@@ -53,14 +44,5 @@ static void check(lytS_ctx *cx, bytes *b) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  bytes b = { data, size };
-  lytA_arena a;
-  jmp_buf jb;
-  lytS_ctx cx;
-  lytA_init(&a, NULL, NULL, 16u << 20);
-  memset(&cx, 0, sizeof cx);
-  cx.arena = &a, cx.jb = &jb;
-  if (setjmp(jb) == 0) check(&cx, &b);
-  lytA_free(&a);
-  return 0;
+  return run_core(data, size, 16u << 20, check);
 }
