@@ -11,8 +11,7 @@
 
 #include <stddef.h>
 
-/* Lua-style allocator: nsize == 0 frees, otherwise (re)allocates. */
-typedef void *(*lyt_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
+#include "lyt.h"  /* lyt_alloc_fn: realloc-like, nsize 0 frees */
 
 typedef struct lytA_block lytA_block;
 

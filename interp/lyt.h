@@ -13,9 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The one installed header stands alone: these repeat, identically, the
-** status codes of status.h and the allocator type of arena.h (C allows
-** an identical typedef or macro twice). */
+/* Status codes of every entry point (the cores use them too, through
+** status.h); this header stands alone, so it is the one installed. */
 #define LYT_OK        0  /* success */
 #define LYT_ERRSYNTAX 1  /* lexical or grammatical error */
 #define LYT_ERRRUN    2  /* evaluation error: type, arity, algebra, range */
