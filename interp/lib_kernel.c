@@ -97,6 +97,9 @@ static lyt_value b_kernel(lytI_call *c) {
     if (g < 1 || g > 1024) lytI_argerr(c, 10, "kernel: grid_group must be 1 to 1024");
     k->grid_group = (int32_t)g;
   }
+  /* the search for a shared layout is the costly part of lowering: do it
+  ** once here, so that emit, program() and --emit=expect reuse it */
+  if (!k->smem && k->store && !lytG_equal(k->load, k->store)) k->smem = lytK_pick_smem(CX(c), k);
   lytK_lower(CX(c), k);  /* every check now, not at emit time */
   lyt_value v = { .kind = LYT_VKERNEL };
   v.u.kernel = k;
@@ -142,7 +145,7 @@ static lyt_value b_kernel_smem(lytI_call *c) {
   if (!k->store || lytG_equal(k->load, k->store))
     lytI_callerr(c, "kernel_smem: kernel %s moves its data without shared memory", k->name);
   lyt_value v = { .kind = LYT_VLINEAR };
-  v.u.ll = k->smem ? k->smem : lytK_pick_smem(CX(c), k);
+  v.u.ll = k->smem;
   return v;
 }
 
