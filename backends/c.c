@@ -10,13 +10,12 @@
 #include "backend.h"
 
 static void node_expr(lytS_buf *b, const lytK_program *P, int32_t i) {
-  static const char *const sym[] = { "", "", "", "+", "*", "&", "|", "^", "<<", ">>", "/", "%" };
   const lytK_node *n = &P->node[i];
   lytS_buf_printf(b, "    const uint32_t n%d = ", (int)i);
   if (n->op == LYTK_TID) lytS_buf_puts(b, "tid");
   else if (n->op == LYTK_CTAID) lytS_buf_puts(b, "cta");
   else if (n->op == LYTK_CONST) lytS_buf_printf(b, "%lldu", (long long)n->k);
-  else lytS_buf_printf(b, "n%d %s n%d", (int)n->a, sym[n->op], (int)n->b);
+  else lytS_buf_printf(b, "n%d %s n%d", (int)n->a, lytK_opsym(n->op), (int)n->b);
   lytS_buf_printf(b, "; (void)n%d;\n", (int)i);
 }
 

@@ -35,6 +35,12 @@ typedef enum lytK_opcode {
   LYTK_ADD, LYTK_MUL, LYTK_AND, LYTK_OR, LYTK_XOR, LYTK_SHL, LYTK_SHR, LYTK_DIV, LYTK_MOD
 } lytK_opcode;
 
+/* The C spelling of a binary opcode ("+", "<<", ...), "" for the others. */
+static inline const char *lytK_opsym(lytK_opcode op) {
+  static const char *const sym[] = { "", "", "", "+", "*", "&", "|", "^", "<<", ">>", "/", "%" };
+  return (unsigned)op < sizeof sym / sizeof sym[0] ? sym[op] : "";
+}
+
 typedef struct lytK_node {
   lytK_opcode op;
   int32_t a, b;  /* operand nodes (binary ops) */

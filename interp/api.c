@@ -254,36 +254,58 @@ static void write_expect(lyt_state *L, lytS_buf *b, const lytK_kernel *k) {
   lytS_buf_puts(b, "\nend\n");
 }
 
-static void do_emit(lyt_state *L, void *ud) {
-  const emit_req *q = ud;
-  const lytK_kernel **ks = NULL;
-  int32_t n = 0;
+/* Two bindings of one kernel (K2 = K copies the value) are one kernel. */
+static int same_ll(const lytG_ll *a, const lytG_ll *b) { return a && b ? lytG_equal(a, b) : a == b; }
+
+static int same_kernel(const lytK_kernel *a, const lytK_kernel *b) {
+  size_t r = sizeof(int64_t) * (size_t)a->rank;
+  return a->elem == b->elem && a->rank == b->rank && !memcmp(a->shape, b->shape, r) &&
+         !memcmp(a->tile, b->tile, r) && !memcmp(a->src_stride, b->src_stride, r) &&
+         !memcmp(a->dst_stride, b->dst_stride, r) && a->has_grid_order == b->has_grid_order &&
+         !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
+         a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
+         same_ll(a->load, b->load) && same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
+}
+
+/* The kernels bound to globals, one per name, sorted by name. */
+static int32_t bound_kernels(lyt_state *L, const lytK_kernel ***out) {
+  int32_t n = 0, m = 0;
   for (uint32_t i = 0; i < L->globals.cap; i++)
-    if (L->globals.slot[i].name && L->globals.slot[i].v.kind == LYT_VKERNEL) n++;
+    n += L->globals.slot[i].name && L->globals.slot[i].v.kind == LYT_VKERNEL;
   if (n == 0) lytS_fail(&L->cx, LYT_ERRRUN, "emit: no kernel is bound to a global");
-  ks = lytS_alloc(&L->cx, sizeof *ks * (size_t)n);
-  n = 0;
+  const lytK_kernel **ks = lytS_alloc(&L->cx, sizeof *ks * (size_t)n);
   for (uint32_t i = 0; i < L->globals.cap; i++)
     if (L->globals.slot[i].name && L->globals.slot[i].v.kind == LYT_VKERNEL)
-      ks[n++] = L->globals.slot[i].v.u.kernel;
+      ks[m++] = L->globals.slot[i].v.u.kernel;
   qsort(ks, (size_t)n, sizeof *ks, by_name);
-  for (int32_t i = 1; i < n; i++)
-    if (ks[i] != ks[i - 1] && strcmp(ks[i]->name, ks[i - 1]->name) == 0)
-      lytS_fail(&L->cx, LYT_ERRRUN, "emit: two kernels are named %s", ks[i]->name);
+  m = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (m && strcmp(ks[i]->name, ks[m - 1]->name) == 0) {
+      if (!same_kernel(ks[i], ks[m - 1]))
+        lytS_fail(&L->cx, LYT_ERRRUN, "emit: two different kernels are named %s", ks[i]->name);
+      continue;
+    }
+    ks[m++] = ks[i];
+  }
+  *out = ks;
+  return m;
+}
+
+static void do_emit(lyt_state *L, void *ud) {
+  const emit_req *q = ud;
+  const lytK_kernel **ks;
+  int32_t n = bound_kernels(L, &ks);
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
   if (strcmp(q->target, "expect") == 0) {
     lytS_buf_puts(&b, "# lyt expect v1\n");
-    for (int32_t i = 0; i < n; i++)
-      if (i == 0 || ks[i] != ks[i - 1]) write_expect(L, &b, ks[i]);
+    for (int32_t i = 0; i < n; i++) write_expect(L, &b, ks[i]);
   } else {
     const lytK_backend *be = lytK_find_backend(q->target);
     if (!be) lytS_fail(&L->cx, LYT_ERRRUN, "emit: unknown target '%s' (c, ptx, amdgcn, expect)", q->target);
     const lytK_program **ps = lytS_alloc(&L->cx, sizeof *ps * (size_t)n);
-    int32_t m = 0;
-    for (int32_t i = 0; i < n; i++)
-      if (i == 0 || ks[i] != ks[i - 1]) ps[m++] = lytK_lower(&L->cx, ks[i]);
-    be->emit(&L->cx, &b, ps, m, q->arch);
+    for (int32_t i = 0; i < n; i++) ps[i] = lytK_lower(&L->cx, ks[i]);
+    be->emit(&L->cx, &b, ps, n, q->arch);
   }
   if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
 }

@@ -11,7 +11,6 @@ static void operand(lytS_buf *b, const lytK_program *P, int32_t i) {
 }
 
 static void node(lytS_buf *b, const lytK_program *P, int32_t i) {
-  static const char *const sym[] = { "", "", "", "+", "*", "&", "|", "^", "<<", ">>", "/", "%" };
   const lytK_node *n = &P->node[i];
   if (n->op == LYTK_CONST) return;
   lytS_buf_printf(b, "  n%d = ", (int)i);
@@ -19,7 +18,7 @@ static void node(lytS_buf *b, const lytK_program *P, int32_t i) {
   else if (n->op == LYTK_CTAID) lytS_buf_puts(b, "ctaid");
   else {
     operand(b, P, n->a);
-    lytS_buf_printf(b, " %s ", sym[n->op]);
+    lytS_buf_printf(b, " %s ", lytK_opsym(n->op));
     operand(b, P, n->b);
   }
   lytS_buf_puts(b, "\n");
