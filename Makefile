@@ -30,6 +30,7 @@ CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coa
        $(wildcard interp/linear*.c) interp/convert.c $(wildcard interp/axe*.c) \
        interp/axisinfo.c interp/nested.c
 INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
+         interp/api_stack.c interp/api_core.c \
          interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c interp/lib_nested.c interp/lib_kernel.c lang/build.c
 # One file per code generator; the registry is generated from the list.
 TARGETS = $(sort $(basename $(notdir $(wildcard backends/*.c))))
@@ -115,10 +116,13 @@ $(BUILD)/test_threads: tests/unit/test_threads.c $(BUILD)/liblyt.a
 $(BUILD)/test_limits: tests/unit/test_limits.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
+$(BUILD)/test_api: tests/unit/test_api.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/runner
+test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
 
 # Install: a build of its own (build-install/, position-independent, with
@@ -190,9 +194,10 @@ gpu-test: all
 
 # The command and the library under valgrind: no leak, no error.
 VG = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=9
-valgrind: all $(BUILD)/runner $(BUILD)/embed
+valgrind: all $(BUILD)/runner $(BUILD)/embed $(BUILD)/test_api
 	@for f in examples/*.lyt; do $(VG) $(BUILD)/lyt $$f >/dev/null || exit 1; done
 	@$(VG) $(BUILD)/embed >/dev/null
+	@$(VG) $(BUILD)/test_api >$(BUILD)/vg.log 2>&1 || { cat $(BUILD)/vg.log; exit 1; }
 	@$(VG) $(BUILD)/lyt -e 'composition((6,2):(1,7), (3,2):(2,3))' 2>/dev/null; test $$? -eq 1
 	@$(VG) $(BUILD)/runner golden $$(find tests/golden examples -name '*.lyt' | sort) >$(BUILD)/vg.log 2>&1 \
 	  || { cat $(BUILD)/vg.log; exit 1; }

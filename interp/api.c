@@ -83,11 +83,15 @@ static void format_error(lyt_state *L) {
   lytA_free(&a);
 }
 
-typedef void (*protected_fn)(lyt_state *L, void *ud);
-
-static int protect(lyt_state *L, protected_fn fn, void *ud) {
+/* Entry points nest: a C function called from lyt may call back into
+** the API. An error unwinds to the innermost entry and puts back what
+** that entry found: the call chain, the host stack, the arenas' marks. */
+int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
   jmp_buf jb, *old = L->cx.jb;
-  lytA_mark m = lytA_getmark(&L->scratch);
+  lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
+  lytI_frame *frame = L->frame;
+  int depth = L->depth, edepth = L->edepth, top = L->top, base = L->base, echo = L->echo;
+  int64_t steps = L->steps;
   int status = LYT_OK;
   L->cx.jb = &jb;
   L->cx.code = LYT_OK;
@@ -95,16 +99,27 @@ static int protect(lyt_state *L, protected_fn fn, void *ud) {
   L->incomplete = 0;
   L->diag_pending = NULL;
   L->errloc.src = NULL;
+  if (!old) L->steps = 0;
   if (setjmp(jb) == 0) {
     fn(L, ud);
   } else {
     status = L->cx.code ? L->cx.code : LYT_ERRRUN;
+    L->cx.arena = &L->scratch;
     format_error(L);
-    L->frame = NULL;
-    L->depth = 0;
+    L->frame = frame;
+    L->depth = depth;
+    L->edepth = edepth;
+    /* Values this entry pushed go; values it popped stay popped (their
+    ** memory is reused), which happens only when pushing the result fails. */
+    if (L->top >= top) lytA_release(&L->host, hm);
+    else lytA_release(&L->host, L->mark[L->top]);
+    if (L->top > top) L->top = top;
+    L->base = base;
   }
   lytA_release(&L->scratch, m);
   L->cx.jb = old;
+  L->echo = echo;
+  if (old) L->steps = steps;
   return status;
 }
 
@@ -146,12 +161,13 @@ lyt_state *lyt_open(const lyt_config *c) {
   lytA_init(&L->code, cfg.alloc, cfg.alloc_ud, 0);
   lytA_init(&L->perm, cfg.alloc, cfg.alloc_ud, 0);
   lytA_init(&L->scratch, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
+  lytA_init(&L->host, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
   L->cx.arena = &L->scratch;
   const char *lib = cfg.stdlib_path ? cfg.stdlib_path : "";
   char *libcopy = lytA_alloc(&L->code, strlen(lib) + 1);
   if (libcopy) strcpy(libcopy, lib);
   L->cfg.stdlib_path = libcopy;
-  if (!libcopy || protect(L, open_libs, NULL) != LYT_OK) {
+  if (!libcopy || lytI_protect(L, open_libs, NULL) != LYT_OK) {
     lyt_close(L);
     return NULL;
   }
@@ -163,6 +179,9 @@ void lyt_close(lyt_state *L) {
   lytA_free(&L->code);
   lytA_free(&L->perm);
   lytA_free(&L->scratch);
+  lytA_free(&L->host);
+  if (L->stk) L->cfg.alloc(L->cfg.alloc_ud, L->stk, sizeof *L->stk * (size_t)L->cap, 0);
+  if (L->mark) L->cfg.alloc(L->cfg.alloc_ud, L->mark, sizeof *L->mark * (size_t)L->cap, 0);
   if (L->diag) L->cfg.alloc(L->cfg.alloc_ud, L->diag, L->diagcap, 0);
   L->cfg.alloc(L->cfg.alloc_ud, L, sizeof *L, 0);
 }
@@ -173,35 +192,33 @@ void lyt_close(lyt_state *L) {
 
 typedef struct chunk {
   const char *src, *name;
+  int echo;
 } chunk;
 
 static void run_chunk(lyt_state *L, void *ud) {
   const chunk *c = ud;
+  L->echo = c->echo;
   lytI_run_src(L, c->name ? c->name : "<string>", c->src, strlen(c->src));
 }
 
 static void run_file(lyt_state *L, void *ud) {
   lyt_loc nowhere = { NULL, 0, 0 };
+  L->echo = 0;
   lytI_run_file(L, (const char *)ud, nowhere);
 }
 
 int lyt_dostring(lyt_state *L, const char *src, const char *name) {
-  chunk c = { src, name };
-  L->echo = 0;
-  return protect(L, run_chunk, &c);
+  chunk c = { src, name, 0 };
+  return lytI_protect(L, run_chunk, &c);
 }
 
 int lyt_doline(lyt_state *L, const char *src, const char *name) {
-  chunk c = { src, name };
-  L->echo = 1;
-  int s = protect(L, run_chunk, &c);
-  L->echo = 0;
-  return s;
+  chunk c = { src, name, 1 };
+  return lytI_protect(L, run_chunk, &c);
 }
 
 int lyt_dofile(lyt_state *L, const char *path) {
-  L->echo = 0;
-  return protect(L, run_file, (void *)path);
+  return lytI_protect(L, run_file, (void *)path);
 }
 
 int lyt_incomplete(const lyt_state *L) {
@@ -312,5 +329,5 @@ static void do_emit(lyt_state *L, void *ud) {
 
 int lyt_emit(lyt_state *L, const char *target, const char *arch) {
   emit_req q = { target, arch };
-  return protect(L, do_emit, &q);
+  return lytI_protect(L, do_emit, &q);
 }

@@ -207,7 +207,7 @@ static int index_eq(lytS_ctx *cx, lytS_tup *x, lytS_tup *y) {
 /* Basis strides in A: evaluate as arithmetic tuples. */
 static void verify_general(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r,
                            int64_t n) {
-  lytS_tup ci = { .kind = LYT_TINT };
+  lytS_tup ci = { .kind = LYTS_INT };
   for (int64_t i = 0; i < n; i++) {
     lytA_mark m = lytA_getmark(cx->arena);
     ci.v = i;

@@ -457,6 +457,7 @@ static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt
   switch (f.kind) {
     case LYT_VBUILTIN: return call_builtin(L, f.u.bi, a, at);
     case LYT_VFUNC: return call_user(L, f.u.fn, a, at);
+    case LYT_VCFUNC: return lytI_call_cfunc(L, f.u.cf, a->n, a->v, a->kw, a->loc, at);
     case LYT_VLINEAR: case LYT_VLAYOUT: case LYT_VCOMPOSED: case LYT_VSWIZZLE: {
       for (int i = 0; f.kind != LYT_VLINEAR && i < a->n; i++)
         if (a->kw[i]) lytI_error(L, a->loc[i], LYT_ERRRUN, "a layout takes no keyword arguments");
@@ -489,6 +490,8 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
   memset(a.kw, 0, sizeof *a.kw * (size_t)(argc + 1));
   return apply(L, f, &a, loc, loc);
 }
+
+lyt_value lytI_eval_expr(lyt_state *L, const lytP_node *n) { return eval(L, n); }
 
 static lyt_value eval_call(lyt_state *L, const lytP_node *n) {
   lyt_value f = eval(L, n->a);

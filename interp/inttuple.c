@@ -68,15 +68,15 @@ static lytS_tup *node(lytS_ctx *cx, int kind) {
 }
 
 lytS_tup *lytS_int(lytS_ctx *cx, int64_t v) {
-  lytS_tup *t = node(cx, LYT_TINT);
+  lytS_tup *t = node(cx, LYTS_INT);
   t->v = v;
   return t;
 }
 
-lytS_tup *lytS_under(lytS_ctx *cx) { return node(cx, LYT_TUNDER); }
+lytS_tup *lytS_under(lytS_ctx *cx) { return node(cx, LYTS_UNDER); }
 
 lytS_tup *lytS_newtup(lytS_ctx *cx, int32_t n) {
-  lytS_tup *t = node(cx, LYT_TTUP);
+  lytS_tup *t = node(cx, LYTS_TUP);
   t->n = n;
   t->e = lytS_alloc(cx, sizeof(lytS_tup *) * (size_t)(n > 0 ? n : 1));
   for (int32_t i = 0; i < n; i++) t->e[i] = NULL;
@@ -100,7 +100,7 @@ lytS_tup *lytS_basis(lytS_ctx *cx, int64_t scale, const uint8_t *path, int npath
   if (npath > LYT_BASIS_MAX)
     lytS_fail(cx, LYT_ERRLIMIT, "basis element nested deeper than %d", LYT_BASIS_MAX);
   if (npath == 0) return lytS_int(cx, scale);  /* E<> is the integer 1 */
-  lytS_tup *t = node(cx, LYT_TBASIS);
+  lytS_tup *t = node(cx, LYTS_BASIS);
   t->v = scale;
   t->npath = (uint8_t)npath;
   memcpy(t->path, path, (size_t)npath);
@@ -114,9 +114,9 @@ lytS_tup *lytS_basis(lytS_ctx *cx, int64_t scale, const uint8_t *path, int npath
 int lytS_tup_eq(const lytS_tup *a, const lytS_tup *b) {
   if (a->kind != b->kind) return 0;
   switch (a->kind) {
-  case LYT_TINT: return a->v == b->v;
-  case LYT_TUNDER: return 1;
-  case LYT_TBASIS:
+  case LYTS_INT: return a->v == b->v;
+  case LYTS_UNDER: return 1;
+  case LYTS_BASIS:
     return a->v == b->v && a->npath == b->npath &&
            memcmp(a->path, b->path, a->npath) == 0;
   default:
@@ -403,11 +403,11 @@ lytS_tup *lytS_crd2idx(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *shape,
   int64_t rest = c->v;
   for (int32_t i = 0; i + 1 < shape->n; i++) {
     int64_t si = lytS_size(cx, shape->e[i]);
-    lytS_tup ci = { .kind = LYT_TINT, .v = rest % si };
+    lytS_tup ci = { .kind = LYTS_INT, .v = rest % si };
     r = lytS_index_add(cx, r, lytS_crd2idx(cx, &ci, shape->e[i], stride->e[i]));
     rest /= si;
   }
-  lytS_tup cl = { .kind = LYT_TINT, .v = rest };
+  lytS_tup cl = { .kind = LYTS_INT, .v = rest };
   return lytS_index_add(cx, r, lytS_crd2idx(cx, &cl, shape->e[shape->n - 1],
                                             stride->e[shape->n - 1]));
 }
@@ -422,7 +422,7 @@ int64_t lytS_crd2idx_int(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *shape,
 
 int64_t lytS_crd2idx_i64(lytS_ctx *cx, int64_t i, const lytS_tup *shape,
                          const lytS_tup *stride) {
-  lytS_tup c = { .kind = LYT_TINT, .v = i };
+  lytS_tup c = { .kind = LYTS_INT, .v = i };
   return lytS_crd2idx_int(cx, &c, shape, stride);
 }
 
@@ -505,9 +505,9 @@ void lytS_check_coord(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *shape) {
 
 void lytS_print_tup(lytS_buf *b, const lytS_tup *t) {
   switch (t->kind) {
-  case LYT_TINT: lytS_buf_printf(b, "%lld", (long long)t->v); return;
-  case LYT_TUNDER: lytS_buf_puts(b, "_"); return;
-  case LYT_TBASIS:
+  case LYTS_INT: lytS_buf_printf(b, "%lld", (long long)t->v); return;
+  case LYTS_UNDER: lytS_buf_puts(b, "_"); return;
+  case LYTS_BASIS:
     /* CuTe prints E<1,0> as _1@0@1: the innermost index first */
     lytS_buf_printf(b, "%lld", (long long)t->v);
     for (int k = t->npath - 1; k >= 0; k--) lytS_buf_printf(b, "@%d", t->path[k]);

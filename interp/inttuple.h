@@ -16,18 +16,18 @@
 
 #include "core.h"
 
-enum { LYT_TINT, LYT_TUNDER, LYT_TTUP, LYT_TBASIS };
+enum { LYTS_INT, LYTS_UNDER, LYTS_TUP, LYTS_BASIS };
 
 #define LYT_BASIS_MAX 8  /* nesting of a basis index path, e.g. 1@0@1 */
 
 typedef struct lytS_tup lytS_tup;
 struct lytS_tup {
-  uint8_t kind;    /* LYT_T* */
-  uint8_t npath;   /* LYT_TBASIS: length of path[] */
-  uint8_t path[LYT_BASIS_MAX]; /* LYT_TBASIS: mode indices, outermost first */
-  int32_t n;       /* LYT_TTUP: number of elements */
-  int64_t v;       /* LYT_TINT: value; LYT_TBASIS: scale */
-  lytS_tup **e;    /* LYT_TTUP: elements */
+  uint8_t kind;    /* LYTS_* */
+  uint8_t npath;   /* LYTS_BASIS: length of path[] */
+  uint8_t path[LYT_BASIS_MAX]; /* LYTS_BASIS: mode indices, outermost first */
+  int32_t n;       /* LYTS_TUP: number of elements */
+  int64_t v;       /* LYTS_INT: value; LYTS_BASIS: scale */
+  lytS_tup **e;    /* LYTS_TUP: elements */
 };
 
 /* Growable text in the context's arena; the printers of all cores write here. */
@@ -51,10 +51,10 @@ lytS_tup *lytS_wrap(lytS_ctx *cx, lytS_tup *a);  /* (a) */
 /* scale@path: path[] outermost mode first (E<1,0> is path {1,0}) */
 lytS_tup *lytS_basis(lytS_ctx *cx, int64_t scale, const uint8_t *path, int npath);
 
-#define lytS_isint(t)   ((t)->kind == LYT_TINT)
-#define lytS_istup(t)   ((t)->kind == LYT_TTUP)
-#define lytS_isunder(t) ((t)->kind == LYT_TUNDER)
-#define lytS_isbasis(t) ((t)->kind == LYT_TBASIS)
+#define lytS_isint(t)   ((t)->kind == LYTS_INT)
+#define lytS_istup(t)   ((t)->kind == LYTS_TUP)
+#define lytS_isunder(t) ((t)->kind == LYTS_UNDER)
+#define lytS_isbasis(t) ((t)->kind == LYTS_BASIS)
 
 /* ---- queries ---- */
 int lytS_tup_eq(const lytS_tup *a, const lytS_tup *b);

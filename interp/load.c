@@ -70,6 +70,15 @@ void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) 
   run_statements(L, parse(L, src));
 }
 
+/* The value of a chunk that is one expression (lyt_eval). */
+lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t len) {
+  const lytP_node *s = parse(L, new_src(L, name, text, len));
+  if (!s || s->kind != N_EXPRSTMT || s->next)
+    lytI_error(L, s ? s->loc : L->errloc, LYT_ERRSYNTAX, "lyt_eval: the text must be one expression");
+  L->errloc = s->loc;
+  return lytI_eval_expr(L, s->a);
+}
+
 /* Read a whole file into the scratch arena; NULL with errno-style reason. */
 static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why) {
   FILE *f = fopen(path, "rb");

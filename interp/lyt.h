@@ -98,6 +98,166 @@ int lyt_incomplete(const lyt_state *L);
 int lyt_emit(lyt_state *L, const char *target, const char *arch);
 
 /* ======================================================================
+** Values: the stack
+**
+** Values cross the boundary on a stack, as in Lua. Index 1 is the bottom
+** of the current frame, -1 the top. Pushed values are copies: they stay
+** valid, and pointers read from them stay valid, until they are popped.
+** Every function returns a status; on failure the stack is as before the
+** call and lyt_error says why. Inside a C function called from lyt the
+** frame holds just its arguments, 1..nargs.
+** ==================================================================== */
+
+/* What lyt_type reports. */
+#define LYT_TNONE     (-1) /* not a valid index */
+#define LYT_TNIL      0
+#define LYT_TBOOL     1
+#define LYT_TINT      2
+#define LYT_TSTRING   3
+#define LYT_TTUPLE    4
+#define LYT_TRECORD   5    /* {name: value, ...}; Triton encodings are records */
+#define LYT_TLAYOUT   6    /* a stride layout, swizzled or not */
+#define LYT_TLINEAR   7    /* a linear layout over GF(2) */
+#define LYT_TAXE      8
+#define LYT_TNESTED   9    /* an IREE nested layout */
+#define LYT_TKERNEL   10
+#define LYT_TFUNCTION 11   /* lyt, builtin or C */
+#define LYT_TOTHER    12   /* swizzle functors, index values, iters, ... */
+
+int lyt_gettop(const lyt_state *L);
+/* Pop down to [n] values (n >= 0), or push nils up to n. */
+int lyt_settop(lyt_state *L, int n);
+#define lyt_pop(L, n) lyt_settop((L), lyt_gettop(L) - (n))
+int lyt_type(const lyt_state *L, int idx);
+/* The kind's name as lyt's messages say it ("linear layout"). */
+const char *lyt_typename(const lyt_state *L, int idx);
+
+/* Push a copy of the value at idx. */
+int lyt_pushvalue(lyt_state *L, int idx);
+int lyt_push_nil(lyt_state *L);
+int lyt_push_bool(lyt_state *L, int b);
+int lyt_push_int(lyt_state *L, int64_t i);
+int lyt_push_string(lyt_state *L, const char *s);
+/* Pop n values, push the tuple of them (the first popped is the last). */
+int lyt_push_tuple(lyt_state *L, int n);
+/* Pop n values, push the record {names[0]: ..., names[n-1]: ...}. */
+int lyt_push_record(lyt_state *L, int n, const char *const *names);
+/* Push shape:stride with rank flat modes. */
+int lyt_push_layout(lyt_state *L, int rank, const int64_t *shape, const int64_t *stride);
+/* Pop a stride and a shape (ints or nested tuples, congruent); push the
+** layout shape:stride. */
+int lyt_make_layout(lyt_state *L);
+
+/* A linear layout in Triton's terms: in-dims and out-dims (minor first)
+** with log2 sizes, and the image of every input bit. Bits are numbered
+** flat: in[0]'s bits first, lowest first. */
+#define LYT_LINEAR_MAXDIMS 16
+#define LYT_LINEAR_MAXBITS 64
+typedef struct lyt_linear {
+  int nin, nout;
+  const char *in[LYT_LINEAR_MAXDIMS];
+  int in_log2[LYT_LINEAR_MAXDIMS];
+  const char *out[LYT_LINEAR_MAXDIMS];
+  int out_log2[LYT_LINEAR_MAXDIMS];
+  int64_t basis[LYT_LINEAR_MAXBITS][LYT_LINEAR_MAXDIMS];  /* [bit][out dim] */
+} lyt_linear;
+/* Checked as Triton checks (sizes, components, names); need not be
+** surjective. */
+int lyt_push_linear(lyt_state *L, const lyt_linear *d);
+
+/* An Axe layout (D, R, O): shard iters most significant first, replica
+** iters, and one offset per axis. An axis NULL or "m" is memory. */
+#define LYT_AXE_MAXITERS 32
+#define LYT_AXE_MAXAXES 16
+typedef struct lyt_iter { int64_t extent, stride; const char *axis; } lyt_iter;
+typedef struct lyt_axe {
+  int nshard, nreplica, noffset;
+  lyt_iter shard[LYT_AXE_MAXITERS];
+  lyt_iter replica[LYT_AXE_MAXITERS];
+  const char *offset_axis[LYT_AXE_MAXAXES];
+  int64_t offset[LYT_AXE_MAXAXES];
+} lyt_axe;
+int lyt_push_axe(lyt_state *L, const lyt_axe *d);
+
+/* A C function lyt code can call: its arguments are the frame, 1..nargs.
+** It returns LYT_OK with its result pushed last (nothing pushed: nil), or
+** an error code, usually `return lyt_seterror(L, ...)`. */
+typedef int (*lyt_cfunction)(lyt_state *L, int nargs, void *ud);
+int lyt_push_cfunction(lyt_state *L, const char *name, lyt_cfunction fn, void *ud);
+/* Set the message a failing C function reports; returns LYT_ERRRUN. */
+int lyt_seterror(lyt_state *L, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Reading. Each fails (LYT_ERRRUN) when the value is of another kind. */
+int lyt_to_int(lyt_state *L, int idx, int64_t *i);
+int lyt_to_bool(lyt_state *L, int idx, int *b);
+int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len);
+/* Elements of a tuple, fields of a record, bytes of a string. */
+int lyt_len(lyt_state *L, int idx, int64_t *n);
+int lyt_get_index(lyt_state *L, int idx, int64_t i);           /* push t[i], 0-based */
+int lyt_get_field(lyt_state *L, int idx, const char *name);    /* push r.name */
+/* A stride layout's flattened modes; [cap] is the room in shape/stride. */
+int lyt_to_layout(lyt_state *L, int idx, int cap, int *rank, int64_t *shape, int64_t *stride);
+int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d);
+int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d);
+/* Push the printed form of a value (as `print` writes it) and point [s]
+** at it. */
+int lyt_tostring(lyt_state *L, int idx, const char **s, size_t *len);
+
+/* Globals and calls. */
+int lyt_getglobal(lyt_state *L, const char *name);  /* LYT_ERRRUN if unbound */
+int lyt_setglobal(lyt_state *L, const char *name);  /* pops the value */
+/* The stack holds f, then nargs arguments: pop them, push f(args...). */
+int lyt_call(lyt_state *L, int nargs);
+/* Push the value of one expression, e.g. "(4,2):(1,4)". */
+int lyt_eval(lyt_state *L, const char *expr, const char *name);
+
+/* ======================================================================
+** The cores, without source text
+** ==================================================================== */
+
+/* Apply the layout at [idx] (stride, swizzled or linear) to nin inputs: a
+** stride layout takes one index or one coordinate per flat mode, a linear
+** layout one value per in-dim. Writes *nout outputs (cap: room in out).
+** Coordinates out of range are errors. */
+int lyt_apply(lyt_state *L, int idx, int nin, const int64_t *in, int cap, int *nout,
+              int64_t *out);
+/* Pop B, then A; push A o B (x -> A(B(x))). Stride layouts compose as
+** CuTe's composition(A, B), linear layouts as Triton's B.compose(A). */
+int lyt_compose(lyt_state *L);
+/* Pop A, push its inverse: a linear layout must be invertible, a stride
+** layout a bijection onto [0, size). */
+int lyt_invert(lyt_state *L);
+/* Pop a value, push its linear layout: a stride, Axe or nested layout
+** converts exactly; a Triton encoding record (blocked(...), ...) is laid
+** over [shape] by the stdlib's to_linear (imported if not yet). */
+int lyt_linear_of(lyt_state *L, int rank, const int64_t *shape);
+
+/* What AxisInfo knows about the offsets of an access, per dim. */
+#define LYT_AXIS_MAXRANK 4
+typedef struct lyt_axisinfo {
+  int rank;
+  int64_t contiguity[LYT_AXIS_MAXRANK];
+  int64_t divisibility[LYT_AXIS_MAXRANK];  /* a power of two */
+  int64_t constancy[LYT_AXIS_MAXRANK];
+} lyt_axisinfo;
+/* The info of an index value (index_of(...), make_range(...)); exact:
+** from its values rather than Triton's rules. */
+int lyt_to_axisinfo(lyt_state *L, int idx, int exact, lyt_axisinfo *info);
+/* Elements one ld/st may move along [dim] (see vector_width in
+** docs/language.md); elems_per_thread 0 means no limit. */
+int lyt_vector_width(lyt_state *L, const lyt_axisinfo *info, int dim, int elem_bytes,
+                     int ptr_align, int64_t elems_per_thread, int64_t *width);
+/* The code of the kernel at [idx] for [target] ("c", "ptx", "amdgcn")
+** written into buf, NUL-terminated; *len gets its length. LYT_ERRLIMIT,
+** with nothing written, when cap is too small: call with cap 0 to size. */
+int lyt_emit_kernel(lyt_state *L, int idx, const char *target, const char *arch, char *buf,
+                    size_t cap, size_t *len);
+
+/* ======================================================================
 ** Errors
 ** ==================================================================== */
 

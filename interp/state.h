@@ -40,6 +40,13 @@ typedef struct lytI_frame {
   lyt_value ret;
 } lytI_frame;
 
+/* A host function (lyt_push_cfunction); lives in the code arena. */
+typedef struct lytI_cfunc {
+  const char *name;
+  lyt_cfunction fn;
+  void *ud;
+} lytI_cfunc;
+
 typedef struct lytI_import {
   const char *path;
   struct lytI_import *next;
@@ -64,13 +71,36 @@ struct lyt_state {
   char *diag;               /* formatted last error (host allocator) */
   size_t diagcap;
   const char *diag_pending; /* a syntax failure's formatted errors */
+  /* The host's value stack (api_stack.c): values live in their own arena;
+  ** mark[i] is the arena's mark before value i, so popping is a release. */
+  lytA_arena host;
+  lyt_value *stk;
+  lytA_mark *mark;
+  int top, cap, base;       /* base: first slot of the current C frame */
+  char cmsg[LYT_MSG_MAX];   /* a C function's error (lyt_seterror) */
 };
+
+/* api.c: run fn under the state's error escape; nests, so a C function
+** may call back into the API. */
+typedef void (*lytI_protected)(lyt_state *L, void *ud);
+int lytI_protect(lyt_state *L, lytI_protected fn, void *ud);
+
+/* api_stack.c */
+void lytI_push(lyt_state *L, lyt_value v);           /* copies v into the host arena */
+const lyt_value *lytI_at(lyt_state *L, int idx, const char *api);
+void lytI_cut(lyt_state *L, int top);
+lyt_value *lytI_take(lyt_state *L, int n, const char *api);  /* copies of the top n */
+void lytI_replace(lyt_state *L, int n, lyt_value v);        /* pop n, push v */
+lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt_value *argv,
+                          const char *const *kw, const lyt_loc *argloc, lyt_loc at);
 
 /* eval.c */
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
 int lytI_run_file(lyt_state *L, const char *path, lyt_loc at);
 
 /* eval.c / load.c */
+lyt_value lytI_eval_expr(lyt_state *L, const lytP_node *n);
+lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t len);
 void lytI_exec(lyt_state *L, const lytP_node *s);
 void lytI_do_import(lyt_state *L, const lytP_node *s);
 _Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...)

@@ -55,7 +55,7 @@ const char *lytI_kindname(lyt_vkind k) {
     "nil", "bool", "integer", "string", "wildcard '_'", "tuple", "tiler", "layout",
     "swizzle", "composed layout", "basis element", "function", "builtin function",
     "record", "linear layout", "index", "axis stride", "iters", "axe layout",
-    "nested layout", "kernel",
+    "nested layout", "kernel", "C function",
   };
   return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "value";
 }
@@ -92,11 +92,11 @@ lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why) {
   lytS_tup *t = lytS_alloc(cx, sizeof *t);
   memset(t, 0, sizeof *t);
   switch (v->kind) {
-    case LYT_VINT: t->kind = LYT_TINT; t->v = v->u.i; return t;
-    case LYT_VUNDER: t->kind = LYT_TUNDER; return t;
+    case LYT_VINT: t->kind = LYTS_INT; t->v = v->u.i; return t;
+    case LYT_VUNDER: t->kind = LYTS_UNDER; return t;
     case LYT_VBASIS: *t = *v->u.basis; return t;
     case LYT_VTUP:
-      t->kind = LYT_TTUP;
+      t->kind = LYTS_TUP;
       t->n = v->u.tup.n;
       t->e = lytS_alloc(cx, sizeof *t->e * (size_t)(t->n ? t->n : 1));
       for (int32_t i = 0; i < t->n; i++)
@@ -111,9 +111,9 @@ lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why) {
 lyt_value lytI_tup2val(lytS_ctx *cx, const lytS_tup *t) {
   lyt_value v;
   switch (t->kind) {
-    case LYT_TINT: return lytI_int(t->v);
-    case LYT_TUNDER: return lytI_under();
-    case LYT_TBASIS: v.kind = LYT_VBASIS; v.u.basis = t; return v;
+    case LYTS_INT: return lytI_int(t->v);
+    case LYTS_UNDER: return lytI_under();
+    case LYTS_BASIS: v.kind = LYT_VBASIS; v.u.basis = t; return v;
     default:
       v.kind = LYT_VTUP;
       v.u.tup.n = t->n;
@@ -176,7 +176,7 @@ lytS_layout lytI_getlayout(lytI_call *c, int i) {
 static lytS_layout unit_layout(lytS_ctx *cx, lytS_tup *n) {
   lytS_tup *one = lytS_alloc(cx, sizeof *one);
   memset(one, 0, sizeof *one);
-  one->kind = LYT_TINT;
+  one->kind = LYTS_INT;
   one->v = 1;
   lytS_layout l = { n, one };
   return l;
@@ -191,7 +191,7 @@ static int to_tiler(lytS_ctx *cx, const lyt_value *v, lytS_tiler *t, int top) {
     case LYT_VINT: {
       lytS_tup *n = lytS_alloc(cx, sizeof *n);
       memset(n, 0, sizeof *n);
-      n->kind = LYT_TINT;
+      n->kind = LYTS_INT;
       n->v = v->u.i;
       t->kind = LYT_TILE_LAYOUT;
       t->lay = unit_layout(cx, n);
@@ -226,7 +226,7 @@ lytS_tiler *lytI_gettiler(lytI_call *c, int i) {
 static lytS_tup *copy_tup(lytS_ctx *cx, const lytS_tup *t) {
   lytS_tup *r = lytS_alloc(cx, sizeof *r);
   *r = *t;
-  if (t->kind == LYT_TTUP) {
+  if (t->kind == LYTS_TUP) {
     r->e = lytS_alloc(cx, sizeof *r->e * (size_t)(t->n ? t->n : 1));
     for (int32_t i = 0; i < t->n; i++) r->e[i] = copy_tup(cx, t->e[i]);
   }
@@ -316,9 +316,9 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
 static int tup_equal(const lytS_tup *a, const lytS_tup *b) {
   if (a->kind != b->kind) return 0;
   switch (a->kind) {
-    case LYT_TINT: return a->v == b->v;
-    case LYT_TUNDER: return 1;
-    case LYT_TBASIS:
+    case LYTS_INT: return a->v == b->v;
+    case LYTS_UNDER: return 1;
+    case LYTS_BASIS:
       return a->v == b->v && a->npath == b->npath && memcmp(a->path, b->path, a->npath) == 0;
     default:
       if (a->n != b->n) return 0;
@@ -368,6 +368,7 @@ int lytI_equal(const lyt_value *a, const lyt_value *b) {
              memcmp(a->u.index->shape, b->u.index->shape, sizeof a->u.index->shape) == 0 &&
              memcmp(a->u.index->v, b->u.index->v, sizeof(int64_t) * (size_t)a->u.index->n) == 0;
     case LYT_VBUILTIN: return a->u.bi == b->u.bi;
+    case LYT_VCFUNC: return a->u.cf == b->u.cf;
   }
   return 0;
 }
@@ -429,6 +430,7 @@ void lytI_print_value(lytS_buf *b, const lyt_value *v) {
     case LYT_VCOMPOSED: lytS_print_composed(b, v->u.comp); break;
     case LYT_VFUNC: lytS_buf_printf(b, "<function %s>", v->u.fn->name); break;
     case LYT_VBUILTIN: lytS_buf_printf(b, "<builtin %s>", v->u.bi->name); break;
+    case LYT_VCFUNC: lytS_buf_printf(b, "<C function %s>", v->u.cf->name); break;
     case LYT_VRECORD: print_record(b, v); break;
     case LYT_VLINEAR: lytG_print(b, v->u.ll); break;
     case LYT_VAXIS: lytS_buf_printf(b, "%lld@%s", (long long)v->u.ax.v, v->u.ax.axis); break;

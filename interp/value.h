@@ -34,7 +34,8 @@ typedef enum lyt_vkind {
   LYT_VITERS,     /* u.axe: iters as written, `(8,2):(4@lane,1@warp)`, no convention yet */
   LYT_VAXE,       /* u.axe: an Axe layout (shard, replica, offset) */
   LYT_VNESTED,    /* u.nested: an IREE nested layout */
-  LYT_VKERNEL     /* u.kernel: a kernel description */
+  LYT_VKERNEL,    /* u.kernel: a kernel description */
+  LYT_VCFUNC      /* u.cf: a C function registered by the host */
 } lyt_vkind;
 
 struct lytI_func;
@@ -44,6 +45,7 @@ struct lytX_layout;
 struct lytN_layout;
 struct lytK_kernel;
 struct lytI_builtin;
+struct lytI_cfunc;
 
 typedef struct lyt_value {
   lyt_vkind kind;
@@ -54,7 +56,7 @@ typedef struct lyt_value {
     lytS_layout lay;
     lytS_swizzle sw;
     lytS_composed *comp;
-    const lytS_tup *basis;  /* a LYT_TBASIS node */
+    const lytS_tup *basis;  /* a LYTS_BASIS node */
     struct { int32_t n; const char **name; struct lyt_value *e; } rec;  /* names interned */
     const struct lytG_ll *ll;
     const struct lytV_val *index;
@@ -64,6 +66,7 @@ typedef struct lyt_value {
     const struct lytK_kernel *kernel;
     const struct lytI_func *fn;
     const struct lytI_builtin *bi;
+    const struct lytI_cfunc *cf;
   } u;
 } lyt_value;
 

@@ -24,6 +24,7 @@ part axisinfo "$B/test_axisinfo"
 part nested   "$B/test_nested"
 part threads  "$B/test_threads"
 part lim-api  "$B/test_limits"
+part api      "$B/test_api"
 part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
 part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
 if ls tests/ll/*.txt >/dev/null 2>&1; then

@@ -1,0 +1,593 @@
+/*
+** api_stack.c: values across the C boundary (lyt.h, "Values: the stack").
+**
+** The host sees values only through stack indices, so it never holds a
+** pointer into an arena that a statement is about to release. A pushed
+** value is deep-copied into the host arena; slot i remembers the arena
+** mark taken before it, so the arena shrinks exactly as the stack does.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "axe.h"
+#include "axisinfo.h"
+#include "linear.h"
+#include "state.h"
+
+/* ---------------------------------------------------------------------
+** Slots
+** ------------------------------------------------------------------- */
+
+static void grow(lyt_state *L) {
+  int ncap = L->cap ? L->cap * 2 : 16;
+  lyt_alloc_fn f = L->cfg.alloc;
+  lyt_value *s = f(L->cfg.alloc_ud, L->stk, sizeof *s * (size_t)L->cap, sizeof *s * (size_t)ncap);
+  if (!s) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
+  L->stk = s;
+  lytA_mark *m = f(L->cfg.alloc_ud, L->mark, sizeof *m * (size_t)L->cap, sizeof *m * (size_t)ncap);
+  if (!m) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
+  L->mark = m;
+  L->cap = ncap;  /* only once both arrays have the new size */
+}
+
+void lytI_push(lyt_state *L, lyt_value v) {
+  if (L->top == L->cap) grow(L);
+  lytA_mark m = lytA_getmark(&L->host);
+  L->cx.arena = &L->host;  /* an error resets it (lytI_protect) */
+  v = lytI_copy(&L->cx, v);
+  L->cx.arena = &L->scratch;
+  L->mark[L->top] = m;
+  L->stk[L->top++] = v;
+}
+
+void lytI_cut(lyt_state *L, int top) {
+  if (top >= L->top) return;
+  lytA_release(&L->host, L->mark[top]);
+  L->top = top;
+}
+
+static int slot(const lyt_state *L, int idx) {
+  int p = idx > 0 ? L->base + idx - 1 : idx < 0 ? L->top + idx : -1;
+  return p >= L->base && p < L->top ? p : -1;
+}
+
+const lyt_value *lytI_at(lyt_state *L, int idx, const char *api) {
+  int p = slot(L, idx);
+  if (p < 0)
+    lytS_fail(&L->cx, LYT_ERRRUN, "%s: index %d is not on the stack (it holds %d values)", api,
+              idx, L->top - L->base);
+  return &L->stk[p];
+}
+
+static const lyt_value *at_kind(lyt_state *L, int idx, lyt_vkind k, const char *api) {
+  const lyt_value *v = lytI_at(L, idx, api);
+  if (v->kind != k)
+    lytS_fail(&L->cx, LYT_ERRRUN, "%s: value %d is %s %s, not %s %s", api, idx,
+              lytI_article(v->kind), lytI_kindname(v->kind), lytI_article(k), lytI_kindname(k));
+  return v;
+}
+
+/* Copies of the top n values in the statement's arena. They stay on the
+** stack until lytI_replace() pops them with the result: everything that may
+** fail happens while the stack is still whole. */
+lyt_value *lytI_take(lyt_state *L, int n, const char *api) {
+  if (n < 0 || n > L->top - L->base)
+    lytS_fail(&L->cx, LYT_ERRRUN, "%s: %d values asked for, the stack holds %d", api, n,
+              L->top - L->base);
+  lyt_value *v = lytS_alloc(&L->cx, sizeof *v * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) v[i] = lytI_copy(&L->cx, L->stk[L->top - n + i]);
+  return v;
+}
+
+void lytI_replace(lyt_state *L, int n, lyt_value v) {
+  lytI_cut(L, L->top - n);
+  lytI_push(L, v);
+}
+
+int lyt_gettop(const lyt_state *L) { return L->top - L->base; }
+
+int lyt_type(const lyt_state *L, int idx) {
+  int p = slot(L, idx);
+  if (p < 0) return LYT_TNONE;
+  switch (L->stk[p].kind) {
+    case LYT_VNIL: return LYT_TNIL;
+    case LYT_VBOOL: return LYT_TBOOL;
+    case LYT_VINT: return LYT_TINT;
+    case LYT_VSTR: return LYT_TSTRING;
+    case LYT_VTUP: case LYT_VTILER: return LYT_TTUPLE;
+    case LYT_VRECORD: return LYT_TRECORD;
+    case LYT_VLAYOUT: case LYT_VCOMPOSED: return LYT_TLAYOUT;
+    case LYT_VLINEAR: return LYT_TLINEAR;
+    case LYT_VAXE: return LYT_TAXE;
+    case LYT_VNESTED: return LYT_TNESTED;
+    case LYT_VKERNEL: return LYT_TKERNEL;
+    case LYT_VFUNC: case LYT_VBUILTIN: case LYT_VCFUNC: return LYT_TFUNCTION;
+    default: return LYT_TOTHER;
+  }
+}
+
+const char *lyt_typename(const lyt_state *L, int idx) {
+  int p = slot(L, idx);
+  return p < 0 ? "no value" : lytI_kindname(L->stk[p].kind);
+}
+
+/* ---------------------------------------------------------------------
+** Protected bodies: one argument block serves every entry point
+** ------------------------------------------------------------------- */
+
+typedef struct req {
+  int idx, n;
+  int64_t i;
+  const void *p;
+  const char *s;
+  void *out;
+  lyt_value v;
+} req;
+
+static int run(lyt_state *L, lytI_protected fn, req *q) { return lytI_protect(L, fn, q); }
+
+static void do_settop(lyt_state *L, void *ud) {
+  const req *q = ud;
+  if (q->n < 0) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_settop: %d is negative", q->n);
+  lytI_cut(L, L->base + q->n);
+  while (L->top < L->base + q->n) lytI_push(L, lytI_nil());
+}
+
+int lyt_settop(lyt_state *L, int n) {
+  req q = { .n = n };
+  return run(L, do_settop, &q);
+}
+
+static void do_push(lyt_state *L, void *ud) { lytI_push(L, ((req *)ud)->v); }
+
+static int push_value(lyt_state *L, lyt_value v) {
+  req q = { .v = v };
+  return run(L, do_push, &q);
+}
+
+static void do_pushvalue(lyt_state *L, void *ud) {
+  lytI_push(L, *lytI_at(L, ((req *)ud)->idx, "lyt_pushvalue"));
+}
+
+int lyt_pushvalue(lyt_state *L, int idx) {
+  req q = { .idx = idx };
+  return run(L, do_pushvalue, &q);
+}
+
+int lyt_push_nil(lyt_state *L) { return push_value(L, lytI_nil()); }
+int lyt_push_bool(lyt_state *L, int b) { return push_value(L, lytI_bool(b != 0)); }
+int lyt_push_int(lyt_state *L, int64_t i) { return push_value(L, lytI_int(i)); }
+
+int lyt_push_string(lyt_state *L, const char *s) {
+  lyt_value v = { .kind = LYT_VSTR };
+  v.u.str.s = s;
+  v.u.str.len = (int64_t)strlen(s);
+  return push_value(L, v);  /* copied with the value */
+}
+
+static void do_tuple(lyt_state *L, void *ud) {
+  const req *q = ud;
+  lyt_value v = { .kind = LYT_VTUP };
+  v.u.tup.n = q->n;
+  v.u.tup.e = lytI_take(L, q->n, "lyt_push_tuple");
+  lytI_replace(L, q->n, v);
+}
+
+int lyt_push_tuple(lyt_state *L, int n) {
+  req q = { .n = n };
+  return run(L, do_tuple, &q);
+}
+
+static void do_record(lyt_state *L, void *ud) {
+  const req *q = ud;
+  const char *const *names = q->p;
+  const char **nm = lytS_alloc(&L->cx, sizeof *nm * (size_t)(q->n + 1));
+  for (int i = 0; i < q->n; i++) {
+    if (!names || !names[i]) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_record: name %d is NULL", i);
+    nm[i] = lytI_intern(L, names[i], strlen(names[i]));
+    for (int j = 0; j < i; j++)
+      if (nm[j] == nm[i]) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_record: field '%s' twice", nm[i]);
+  }
+  lyt_value v = { .kind = LYT_VRECORD };
+  v.u.rec.n = q->n;
+  v.u.rec.e = lytI_take(L, q->n, "lyt_push_record");
+  v.u.rec.name = nm;
+  lytI_replace(L, q->n, v);
+}
+
+int lyt_push_record(lyt_state *L, int n, const char *const *names) {
+  req q = { .n = n, .p = names };
+  return run(L, do_record, &q);
+}
+
+static void do_layout(lyt_state *L, void *ud) {
+  const req *q = ud;
+  const int64_t *const *a = q->p;
+  if (q->n < 1 || !a[0] || !a[1])
+    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_layout: rank %d (at least 1, shape and stride given)", q->n);
+  lytS_tup *sh = lytS_newtup(&L->cx, q->n), *st = lytS_newtup(&L->cx, q->n);
+  for (int i = 0; i < q->n; i++) {
+    sh->e[i] = lytS_int(&L->cx, a[0][i]);
+    st->e[i] = lytS_int(&L->cx, a[1][i]);
+  }
+  lytI_push(L, lytI_layout(lytS_make_layout(&L->cx, q->n == 1 ? sh->e[0] : sh,
+                                            q->n == 1 ? st->e[0] : st)));
+}
+
+int lyt_push_layout(lyt_state *L, int rank, const int64_t *shape, const int64_t *stride) {
+  const int64_t *a[2] = { shape, stride };
+  req q = { .n = rank, .p = a };
+  return run(L, do_layout, &q);
+}
+
+static void do_make_layout(lyt_state *L, void *ud) {
+  (void)ud;
+  lyt_value *v = lytI_take(L, 2, "lyt_make_layout");
+  const char *why = NULL;
+  lytS_tup *sh = lytI_val2tup(&L->cx, &v[0], &why);
+  if (!sh) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_make_layout: the shape %s", why);
+  lytS_tup *st = lytI_val2tup(&L->cx, &v[1], &why);
+  if (!st) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_make_layout: the stride %s", why);
+  lytI_replace(L, 2, lytI_layout(lytS_make_layout(&L->cx, sh, st)));
+}
+
+int lyt_make_layout(lyt_state *L) {
+  req q = { 0 };
+  return run(L, do_make_layout, &q);
+}
+
+static void do_linear(lyt_state *L, void *ud) {
+  const lyt_linear *d = ((req *)ud)->p;
+  lytS_ctx *cx = &L->cx;
+  if (d->nin < 0 || d->nin > LYT_LINEAR_MAXDIMS || d->nout < 0 || d->nout > LYT_LINEAR_MAXDIMS)
+    lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: %d in-dims and %d out-dims (at most %d each)",
+              d->nin, d->nout, LYT_LINEAR_MAXDIMS);
+  const char *outs[LYT_LINEAR_MAXDIMS];
+  int64_t sizes[LYT_LINEAR_MAXDIMS];
+  for (int k = 0; k < d->nout; k++) {
+    if (!d->out[k] || d->out_log2[k] < 0 || d->out_log2[k] > 62)
+      lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: out-dim %d needs a name and a log2 size in 0..62", k);
+    outs[k] = lytI_intern(L, d->out[k], strlen(d->out[k]));
+    sizes[k] = (int64_t)1 << d->out_log2[k];
+  }
+  lytG_inbases ins[LYT_LINEAR_MAXDIMS];
+  int bit = 0;
+  for (int i = 0; i < d->nin; i++) {
+    if (!d->in[i] || d->in_log2[i] < 0 || bit + d->in_log2[i] > LYT_LINEAR_MAXBITS)
+      lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: in-dim %d needs a name and a log2 size, %d bits in all at most",
+                i, LYT_LINEAR_MAXBITS);
+    int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(d->in_log2[i] * d->nout + 1));
+    for (int b = 0; b < d->in_log2[i]; b++)
+      memcpy(v + b * d->nout, d->basis[bit + b], sizeof *v * (size_t)d->nout);
+    ins[i].name = lytI_intern(L, d->in[i], strlen(d->in[i]));
+    ins[i].n = d->in_log2[i];
+    ins[i].v = v;
+    bit += d->in_log2[i];
+  }
+  lyt_value r = { .kind = LYT_VLINEAR };
+  r.u.ll = lytG_from_bases(cx, d->nin, ins, d->nout, outs, sizes, 0);
+  lytI_push(L, r);
+}
+
+int lyt_push_linear(lyt_state *L, const lyt_linear *d) {
+  req q = { .p = d };
+  return run(L, do_linear, &q);
+}
+
+static const char *axis_name(lyt_state *L, const char *a) {
+  return a ? lytI_intern(L, a, strlen(a)) : lytI_intern(L, LYTX_MEM, 1);
+}
+
+static void do_axe(lyt_state *L, void *ud) {
+  const lyt_axe *d = ((req *)ud)->p;
+  lytS_ctx *cx = &L->cx;
+  if (d->nshard < 0 || d->nreplica < 0 || d->noffset < 0 || d->nshard > LYT_AXE_MAXITERS ||
+      d->nreplica > LYT_AXE_MAXITERS || d->noffset > LYT_AXE_MAXAXES)
+    lytS_fail(cx, LYT_ERRRUN, "lyt_push_axe: %d shard, %d replica iters and %d offsets (at most %d, %d, %d)",
+              d->nshard, d->nreplica, d->noffset, LYT_AXE_MAXITERS, LYT_AXE_MAXITERS, LYT_AXE_MAXAXES);
+  lytX_layout *x = lytX_new(cx);
+  for (int i = 0; i < d->nshard; i++)
+    lytX_shard(cx, x, d->shard[i].extent, d->shard[i].stride, axis_name(L, d->shard[i].axis));
+  for (int i = 0; i < d->nreplica; i++)
+    lytX_replica(cx, x, d->replica[i].extent, d->replica[i].stride, axis_name(L, d->replica[i].axis));
+  for (int i = 0; i < d->noffset; i++) lytX_offset(cx, x, d->offset[i], axis_name(L, d->offset_axis[i]));
+  lytX_check(cx, x);
+  lyt_value r = { .kind = LYT_VAXE };
+  r.u.axe = x;
+  lytI_push(L, r);
+}
+
+int lyt_push_axe(lyt_state *L, const lyt_axe *d) {
+  req q = { .p = d };
+  return run(L, do_axe, &q);
+}
+
+/* ---------------------------------------------------------------------
+** C functions
+** ------------------------------------------------------------------- */
+
+static void do_cfunction(lyt_state *L, void *ud) {
+  const req *q = ud;
+  if (!q->s || !q->p) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_cfunction: a name and a function are needed");
+  lytI_cfunc *f = lytA_alloc(&L->code, sizeof *f);
+  if (!f) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
+  f->name = lytI_intern(L, q->s, strlen(q->s));
+  memcpy(&f->fn, &q->p, sizeof f->fn);  /* a function pointer carried in a void * slot */
+  f->ud = q->out;
+  lyt_value v = { .kind = LYT_VCFUNC };
+  v.u.cf = f;
+  lytI_push(L, v);
+}
+
+int lyt_push_cfunction(lyt_state *L, const char *name, lyt_cfunction fn, void *ud) {
+  req q = { .s = name, .out = ud };
+  memcpy(&q.p, &fn, sizeof fn);
+  return run(L, do_cfunction, &q);
+}
+
+int lyt_seterror(lyt_state *L, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(L->cmsg, sizeof L->cmsg, fmt, ap);
+  va_end(ap);
+  return LYT_ERRRUN;
+}
+
+/* The arguments become the C function's frame; its result is copied
+** back into the statement's arena before the frame is cut. */
+lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt_value *argv,
+                          const char *const *kw, const lyt_loc *argloc, lyt_loc at) {
+  for (int i = 0; i < argc; i++)
+    if (kw && kw[i]) lytI_error(L, argloc[i], LYT_ERRRUN, "%s() takes no keyword arguments", f->name);
+  int base = L->base, top = L->top;
+  for (int i = 0; i < argc; i++) lytI_push(L, argv[i]);
+  L->base = top;
+  L->cmsg[0] = 0;
+  int st = f->fn(L, argc, f->ud);
+  lyt_value r = lytI_nil();
+  if (st == LYT_OK && L->top > top + argc) r = lytI_copy(&L->cx, L->stk[L->top - 1]);
+  lytI_cut(L, top);
+  L->base = base;
+  if (st == LYT_OK) return r;
+  if (st < LYT_ERRSYNTAX || st > LYT_ERRLIMIT) st = LYT_ERRRUN;
+  if (L->cmsg[0]) lytI_error(L, at, st, "%s() failed: %s", f->name, L->cmsg);
+  if (L->cx.msg[0]) {  /* a failed call back into lyt: its message, copied (it is rewritten) */
+    char inner[LYT_MSG_MAX];
+    memcpy(inner, L->cx.msg, sizeof inner);
+    lytI_error(L, at, st, "%s() failed: %s", f->name, inner);
+  }
+  lytI_error(L, at, st, "%s() failed", f->name);
+}
+
+/* ---------------------------------------------------------------------
+** Reading
+** ------------------------------------------------------------------- */
+
+static void do_to_int(lyt_state *L, void *ud) {
+  req *q = ud;
+  *(int64_t *)q->out = at_kind(L, q->idx, LYT_VINT, "lyt_to_int")->u.i;
+}
+
+int lyt_to_int(lyt_state *L, int idx, int64_t *i) {
+  req q = { .idx = idx, .out = i };
+  return run(L, do_to_int, &q);
+}
+
+static void do_to_bool(lyt_state *L, void *ud) {
+  req *q = ud;
+  *(int *)q->out = (int)at_kind(L, q->idx, LYT_VBOOL, "lyt_to_bool")->u.i;
+}
+
+int lyt_to_bool(lyt_state *L, int idx, int *b) {
+  req q = { .idx = idx, .out = b };
+  return run(L, do_to_bool, &q);
+}
+
+static void do_to_string(lyt_state *L, void *ud) {
+  req *q = ud;
+  const lyt_value *v = at_kind(L, q->idx, LYT_VSTR, "lyt_to_string");
+  *(const char **)q->out = v->u.str.s;
+  q->i = v->u.str.len;
+}
+
+int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len) {
+  req q = { .idx = idx, .out = s };
+  int st = run(L, do_to_string, &q);
+  if (st == LYT_OK && len) *len = (size_t)q.i;
+  return st;
+}
+
+static void do_len(lyt_state *L, void *ud) {
+  req *q = ud;
+  const lyt_value *v = lytI_at(L, q->idx, "lyt_len");
+  switch (v->kind) {
+    case LYT_VTUP: case LYT_VTILER: q->i = v->u.tup.n; break;
+    case LYT_VRECORD: q->i = v->u.rec.n; break;
+    case LYT_VSTR: q->i = v->u.str.len; break;
+    default:
+      lytS_fail(&L->cx, LYT_ERRRUN, "lyt_len: value %d is %s %s, not a tuple, record or string",
+                q->idx, lytI_article(v->kind), lytI_kindname(v->kind));
+  }
+  *(int64_t *)q->out = q->i;
+}
+
+int lyt_len(lyt_state *L, int idx, int64_t *n) {
+  req q = { .idx = idx, .out = n };
+  return run(L, do_len, &q);
+}
+
+static void do_get_index(lyt_state *L, void *ud) {
+  const req *q = ud;
+  const lyt_value *v = lytI_at(L, q->idx, "lyt_get_index");
+  if (v->kind != LYT_VTUP && v->kind != LYT_VTILER)
+    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_get_index: value %d is %s %s, not a tuple", q->idx,
+              lytI_article(v->kind), lytI_kindname(v->kind));
+  if (q->i < 0 || q->i >= v->u.tup.n)
+    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_get_index: index %lld is out of range for a tuple of %d",
+              (long long)q->i, (int)v->u.tup.n);
+  lytI_push(L, v->u.tup.e[q->i]);
+}
+
+int lyt_get_index(lyt_state *L, int idx, int64_t i) {
+  req q = { .idx = idx, .i = i };
+  return run(L, do_get_index, &q);
+}
+
+static void do_get_field(lyt_state *L, void *ud) {
+  const req *q = ud;
+  const lyt_value *v = at_kind(L, q->idx, LYT_VRECORD, "lyt_get_field");
+  for (int32_t i = 0; i < v->u.rec.n; i++)
+    if (strcmp(v->u.rec.name[i], q->s) == 0) { lytI_push(L, v->u.rec.e[i]); return; }
+  lytS_fail(&L->cx, LYT_ERRRUN, "lyt_get_field: the record has no field '%s'", q->s);
+}
+
+int lyt_get_field(lyt_state *L, int idx, const char *name) {
+  req q = { .idx = idx, .s = name ? name : "" };
+  return run(L, do_get_field, &q);
+}
+
+static void do_to_layout(lyt_state *L, void *ud) {
+  const req *q = ud;
+  int64_t **a = q->out;
+  const lyt_value *v = at_kind(L, q->idx, LYT_VLAYOUT, "lyt_to_layout");
+  lytS_flat f = lytS_flat_of(&L->cx, v->u.lay);
+  if (f.n > q->n)
+    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_to_layout: the layout has %d modes, room for %d", (int)f.n, q->n);
+  for (int32_t i = 0; i < f.n; i++) {
+    if (f.d[i]->kind != LYTS_INT)
+      lytS_fail(&L->cx, LYT_ERRRUN, "lyt_to_layout: mode %d has a basis stride, not an integer", (int)i);
+    a[0][i] = f.s[i];
+    a[1][i] = f.d[i]->v;
+  }
+  *(int *)a[2] = (int)f.n;
+}
+
+int lyt_to_layout(lyt_state *L, int idx, int cap, int *rank, int64_t *shape, int64_t *stride) {
+  int64_t *a[3] = { shape, stride, (int64_t *)(void *)rank };
+  req q = { .idx = idx, .n = cap, .out = a };
+  return run(L, do_to_layout, &q);
+}
+
+static void do_to_linear(lyt_state *L, void *ud) {
+  const req *q = ud;
+  lyt_linear *d = q->out;
+  const lytG_ll *ll = at_kind(L, q->idx, LYT_VLINEAR, "lyt_to_linear")->u.ll;
+  memset(d, 0, sizeof *d);
+  d->nin = ll->nin;
+  d->nout = ll->nout;
+  for (int k = 0; k < ll->nout; k++) d->out[k] = ll->out[k].name, d->out_log2[k] = ll->out[k].log2;
+  int bit = 0;
+  for (int i = 0; i < ll->nin; i++) {
+    d->in[i] = ll->in[i].name;
+    d->in_log2[i] = ll->in[i].log2;
+    for (int b = 0; b < ll->in[i].log2; b++, bit++)
+      for (int k = 0; k < ll->nout; k++) d->basis[bit][k] = lytG_basis(ll, i, b, k);
+  }
+}
+
+int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d) {
+  req q = { .idx = idx, .out = d };
+  return run(L, do_to_linear, &q);
+}
+
+static void do_to_axe(lyt_state *L, void *ud) {
+  const req *q = ud;
+  lyt_axe *d = q->out;
+  const lytX_layout *x = at_kind(L, q->idx, LYT_VAXE, "lyt_to_axe")->u.axe;
+  memset(d, 0, sizeof *d);
+  d->nshard = x->nd, d->nreplica = x->nr, d->noffset = x->no;
+  for (int i = 0; i < x->nd; i++) d->shard[i] = (lyt_iter){ x->d[i].extent, x->d[i].stride, x->d[i].axis };
+  for (int i = 0; i < x->nr; i++) d->replica[i] = (lyt_iter){ x->r[i].extent, x->r[i].stride, x->r[i].axis };
+  for (int i = 0; i < x->no; i++) d->offset_axis[i] = x->oaxis[i], d->offset[i] = x->off[i];
+}
+
+int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d) {
+  req q = { .idx = idx, .out = d };
+  return run(L, do_to_axe, &q);
+}
+
+static void do_tostring(lyt_state *L, void *ud) {
+  req *q = ud;
+  lytS_buf b;
+  lytS_buf_init(&b, &L->cx);
+  lytI_print_value(&b, lytI_at(L, q->idx, "lyt_tostring"));
+  lyt_value v = { .kind = LYT_VSTR };
+  v.u.str.s = b.p;
+  v.u.str.len = (int64_t)b.n;
+  lytI_push(L, v);
+  *(const char **)q->out = L->stk[L->top - 1].u.str.s;
+  q->i = (int64_t)b.n;
+}
+
+int lyt_tostring(lyt_state *L, int idx, const char **s, size_t *len) {
+  req q = { .idx = idx, .out = s };
+  int st = run(L, do_tostring, &q);
+  if (st == LYT_OK && len) *len = (size_t)q.i;
+  return st;
+}
+
+/* ---------------------------------------------------------------------
+** Globals, calls, expressions
+** ------------------------------------------------------------------- */
+
+static void do_getglobal(lyt_state *L, void *ud) {
+  const req *q = ud;
+  const lyt_value *v = lytI_getglobal(L, lytI_intern(L, q->s, strlen(q->s)));
+  if (!v) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_getglobal: unknown name '%s'", q->s);
+  lytI_push(L, *v);
+}
+
+int lyt_getglobal(lyt_state *L, const char *name) {
+  req q = { .s = name ? name : "" };
+  return run(L, do_getglobal, &q);
+}
+
+static int is_name(const char *s) {
+  if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return 0;
+  for (s++; *s; s++)
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+      return 0;
+  return 1;
+}
+
+static void do_setglobal(lyt_state *L, void *ud) {
+  const req *q = ud;
+  if (!is_name(q->s)) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_setglobal: '%s' is not a name", q->s);
+  lyt_value *v = lytI_take(L, 1, "lyt_setglobal");
+  L->cx.arena = &L->perm;
+  lyt_value p = lytI_copy(&L->cx, v[0]);
+  L->cx.arena = &L->scratch;
+  lytI_setglobal(L, lytI_intern(L, q->s, strlen(q->s)), p);
+  lytI_cut(L, L->top - 1);
+}
+
+int lyt_setglobal(lyt_state *L, const char *name) {
+  req q = { .s = name ? name : "" };
+  return run(L, do_setglobal, &q);
+}
+
+static void do_call(lyt_state *L, void *ud) {
+  const req *q = ud;
+  if (q->n < 0) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_call: %d arguments", q->n);
+  lyt_value *v = lytI_take(L, q->n + 1, "lyt_call");
+  lyt_loc *locs = lytS_alloc(&L->cx, sizeof *locs * (size_t)(q->n + 1));
+  memset(locs, 0, sizeof *locs * (size_t)(q->n + 1));
+  lyt_loc nowhere = { NULL, 0, 0 };
+  lytI_replace(L, q->n + 1, lytI_call_value(L, v[0], q->n, v + 1, locs, nowhere));
+}
+
+int lyt_call(lyt_state *L, int nargs) {
+  req q = { .n = nargs };
+  return run(L, do_call, &q);
+}
+
+static void do_eval(lyt_state *L, void *ud) {
+  const req *q = ud;
+  lytI_push(L, lytI_eval_src(L, q->p ? (const char *)q->p : "<expr>", q->s, strlen(q->s)));
+}
+
+int lyt_eval(lyt_state *L, const char *expr, const char *name) {
+  req q = { .s = expr ? expr : "", .p = name };
+  return run(L, do_eval, &q);
+}
