@@ -129,7 +129,8 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
 
 /* Every library of builtins, in the order help() lists them. */
 const lytI_builtin *const lytI_libs[] = {
-  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, lytI_nested_lib, lytI_kernel_lib, NULL,
+  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, lytI_nested_lib, lytI_kernel_lib,
+  lytI_picture_lib, lytI_interop_lib, NULL,
 };
 
 static void open_libs(lyt_state *L, void *ud) {

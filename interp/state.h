@@ -137,6 +137,8 @@ lyt_value lytI_apply_layout(lytI_call *c);
 extern const lytI_builtin lytI_axe_lib[];
 extern const lytI_builtin lytI_nested_lib[];
 extern const lytI_builtin lytI_kernel_lib[];
+extern const lytI_builtin lytI_picture_lib[];  /* lib_picture.c */
+extern const lytI_builtin lytI_interop_lib[];  /* lib_interop.c */
 lyt_value lytI_iters(lyt_state *L, lyt_loc at, const lyt_value *shape, const lyt_value *stride);
 
 /* lib_axisinfo.c */
