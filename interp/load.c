@@ -90,7 +90,12 @@ static char *read_file(lyt_state *L, const char *path, size_t *len, const char *
       size_t ncap = cap ? cap * 2 : 4096;
       if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
       if (ncap == cap) { fclose(f); *why = "file too large (limit 16 MiB)"; return NULL; }
-      char *nb = scratch(L, ncap);
+      char *nb = lytA_alloc(&L->scratch, ncap);
+      if (!nb) {  /* close before the error unwinds; a retry names the cause (cap or host) */
+        fclose(f);
+        lytS_alloc(&L->cx, ncap);
+        lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
+      }
       if (n) memcpy(nb, buf, n);
       buf = nb;
       cap = ncap;
