@@ -32,7 +32,9 @@ CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coa
 INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
          interp/api_stack.c interp/api_core.c \
          interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c interp/lib_nested.c interp/lib_kernel.c \
-         interp/lib_picture.c interp/lib_interop.c lang/build.c
+         interp/lib_picture.c interp/picture.c interp/picture_text.c interp/picture_svg.c \
+         interp/picture_latex.c interp/lib_interop.c \
+         interp/interop_scan.c interp/interop_triton.c interp/interop_cute.c interp/interop_json.c lang/build.c
 # One file per code generator; the registry is generated from the list.
 TARGETS = $(sort $(basename $(notdir $(wildcard backends/*.c))))
 BACKENDS = $(addprefix backends/,$(addsuffix .c,$(TARGETS)))

@@ -5,9 +5,10 @@
 ** layout, as in CuTe); cells from evaluating the layout value itself, so
 ** show can never disagree with evaluation. A rank-1 layout is shown
 ** as one column, as if appended with 1:0 (CuTe's print_latex pads the
-** same way; print_layout itself refuses).
+** same way; print_layout itself refuses). Axe and nested layouts are
+** drawn by picture.c; linear layouts by show_linear.c.
 */
-#include "state.h"
+#include "picture.h"
 
 #define LYT_SHOW_MAX_CELLS (1 << 16)  /* a bigger table is not for reading */
 
@@ -30,8 +31,19 @@ static void rule(lytS_buf *b, int64_t cols, int w) {
 
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc at) {
   if (v->kind == LYT_VLINEAR) { lytI_show_linear(L, v, at); return; }  /* Triton's views */
-  if (v->kind != LYT_VLAYOUT && v->kind != LYT_VCOMPOSED)
-    lytI_error(L, at, LYT_ERRRUN, "show needs a layout, got %s", lytI_kindname(v->kind));
+  lytS_buf b;
+  lytS_buf_init(&b, &L->cx);
+  if (v->kind == LYT_VAXE || v->kind == LYT_VNESTED) {
+    lytI_picture_default(L, &b, v, at);  /* per-axis grids, owner grids (picture.c) */
+  } else {
+    if (v->kind != LYT_VLAYOUT && v->kind != LYT_VCOMPOSED)
+      lytI_error(L, at, LYT_ERRRUN, "show needs a layout, got %s", lytI_kindname(v->kind));
+    lytI_layout_table(L, &b, v, at);
+  }
+  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
+}
+
+void lytI_layout_table(lyt_state *L, lytS_buf *out, const lyt_value *v, lyt_loc at) {
   lytS_layout l = v->kind == LYT_VLAYOUT ? v->u.lay : v->u.comp->inner;
   int32_t rank = lytS_lrank(l);
   if (rank != 1 && rank != 2)
@@ -64,5 +76,5 @@ void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc at) {
     lytS_buf_puts(&b, "|\n");
   }
   rule(&b, cols, w);
-  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
+  lytS_buf_add(out, b.p, b.n);
 }

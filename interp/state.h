@@ -118,6 +118,8 @@ void lytI_write_value(lyt_state *L, const lyt_value *v);
 
 /* show.c */
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc loc);
+/* CuTe's print_layout table of a stride layout of rank 1 or 2, appended to b. */
+void lytI_layout_table(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc at);
 
 /* show_linear.c: Triton's get_distributed_view / get_shared_view text of a
 ** linear layout; hw 0 is `show`'s (Triton's False), hw 1 the per-slot list. */

@@ -37,5 +37,6 @@ part kernels  sh tests/kernels.sh "$B/lyt"
 part repl     sh tests/repl_survives.sh "$B/lyt"
 part embed    sh -c "$B/embed | cmp - examples/embed/embed.out && echo '1 passed, 0 failed'"
 part install  sh tests/install.sh
+part pictures sh tests/pictures.sh "$B/lyt"
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]

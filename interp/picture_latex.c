@@ -1,0 +1,97 @@
+/*
+** picture_latex.c: a picture as TikZ, in the shape of CuTe's print_latex.
+**
+** For a stride layout the text is CuTe's: a "% Layout:" comment, a
+** standalone document whose tikzpicture turns x down and y right (so
+** (m,n) is row m, column n), one \node[fill=black!NN] per cell with the
+** 8-grey map indexed by offset mod 8, the grid, then the row labels at
+** (m,-1) and the column labels at (-1,n). A TV picture writes each cell
+** as \shortstack{T<t> \\ V<v>} in the thread's colour, as CuTe's TV
+** pictures do, and leaves cells no thread holds blank. Other kinds
+** follow the same frame; an Axe layout's grids stand side by side,
+** each named above its first column.
+*/
+#include <string.h>
+
+#include "picture.h"
+
+static const char *const grey8[8] = {
+  "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
+};
+
+/* TeX's specials in a label or name (axis names hold `_`). */
+static void tex(lytS_buf *b, const char *s) {
+  for (; *s; s++) {
+    if (strchr("_&%$#{}", *s)) { lytS_buf_add(b, "\\", 1); lytS_buf_add(b, s, 1); }
+    else if (*s == '~' || *s == '^' || *s == '\\') lytS_buf_printf(b, "\\char%d{}", *s);
+    else lytS_buf_add(b, s, 1);
+  }
+}
+
+static void fill(lytS_buf *b, const lytI_picture *p, int64_t key) {
+  if (p->palette == LYTI_PAL_GREY8) { lytS_buf_puts(b, grey8[key % 8]); return; }
+  uint32_t c = lytI_picture_rgb(p, key);
+  lytS_buf_printf(b, "{rgb,255:red,%u;green,%u;blue,%u}", (unsigned)(c >> 16),
+                  (unsigned)(c >> 8 & 255), (unsigned)(c & 255));
+}
+
+static void cells(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g, int64_t off) {
+  for (int64_t i = 0; i < g->rows; i++)
+    for (int64_t j = 0; j < g->cols; j++) {
+      const lytI_pcell *c = &g->cell[i * g->cols + j];
+      if (c->key < 0) continue;
+      lytS_buf_puts(b, "\\node[fill=");
+      fill(b, p, c->key);
+      lytS_buf_printf(b, "] at (%lld,%lld) {", (long long)i, (long long)(j + off));
+      if (c->sub) {
+        lytS_buf_puts(b, "\\shortstack{");
+        tex(b, c->text);
+        lytS_buf_puts(b, " \\\\ ");
+        tex(b, c->sub);
+        lytS_buf_puts(b, "}");
+      } else {
+        tex(b, c->text);
+      }
+      lytS_buf_puts(b, "};\n");
+    }
+}
+
+static void frame(lytS_buf *b, const lytI_pgrid *g, int64_t off) {
+  lytS_buf_printf(b, "\\draw[color=black,thick,shift={(-0.5,%.1f)}] (0,0) grid (%lld,%lld);\n\n",
+                  (double)off - 0.5, (long long)g->rows, (long long)g->cols);
+  for (int64_t i = 0; i < g->rows; i++)
+    lytS_buf_printf(b, "\\node at (%lld,%lld) {\\Large{\\texttt{%lld}}};\n", (long long)i,
+                    (long long)(off - 1), (long long)i);
+  for (int64_t j = 0; j < g->cols; j++)
+    lytS_buf_printf(b, "\\node at (%d,%lld) {\\Large{\\texttt{%lld}}};\n", -1,
+                    (long long)(j + off), (long long)j);
+}
+
+void lytI_picture_latex(lytS_buf *b, const lytI_picture *p) {
+  lytS_buf_printf(b, "%% Layout: %s\n", p->title);
+  lytS_buf_puts(b, "\\documentclass[convert]{standalone}\n"
+                   "\\usepackage{tikz}\n\n"
+                   "\\begin{document}\n"
+                   "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},"
+                   "every node/.style={minimum size=1cm, outer sep=0pt}]\n\n");
+  int64_t off = 0;
+  for (int32_t k = 0; k < p->ngrids; k++) {
+    const lytI_pgrid *g = &p->grid[k];
+    if (g->name) {
+      lytS_buf_printf(b, "\\node[anchor=west] at (-2,%lld) {\\texttt{", (long long)off);
+      tex(b, g->name);
+      lytS_buf_puts(b, "}};\n");
+    }
+    cells(b, p, g, off);
+    frame(b, g, off);
+    off += g->cols + 2;
+  }
+  if (*p->notes) {
+    lytS_buf_puts(b, "% ");
+    for (const char *s = p->notes; *s; s++) {
+      lytS_buf_add(b, s, 1);
+      if (*s == '\n' && s[1]) lytS_buf_puts(b, "% ");
+    }
+  }
+  lytS_buf_puts(b, "\\end{tikzpicture}\n\\end{document}\n");
+}

@@ -1,0 +1,82 @@
+#!/bin/sh
+# SVG pictures seen by a browser: renders one picture of each kind with
+# lyt, screenshots each in headless Chromium and checks the PNG is not
+# blank (enough non-white pixels and distinct colours). Skips, with a
+# reason, when chromium or python3 is missing.
+#   sh tests/pictures.sh [path/to/lyt]
+LYT=${1:-build/lyt}
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "skip: chromium is not installed (apt-get install -y chromium)"
+  echo "0 passed, 0 failed"; exit 0
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+  echo "skip: python3 is not installed"; echo "0 passed, 0 failed"; exit 0
+fi
+dir=$(mktemp -d) || exit 1
+trap 'rm -rf "$dir"' EXIT
+cat >"$dir/kinds.lyt" <<'LYT'
+import "triton.lyt"
+svg((4,(2,4)):(2,(1,8)), "stride.svg")
+svg(((4,8),(2,2)):((16,1),(8,64)), "tv.svg", tv=(16,8))
+svg(to_linear(blocked((1,2),(4,8),(2,1),(1,0)), (16,16)), "distributed.svg")
+svg(to_linear(swizzled_shared(2,1,4,(1,0)), (8,16)), "shared.svg", elem="f16")
+svg(axe((8,2,2):(4@lane,1@warp,1@lane), 2:16@lane), "axe.svg", shape=(4,8))
+svg(nested((2,1),(1,1),(1,1),(4,4),(2,4),(1,0),(4,1)), "nested.svg")
+svg(composition(swizzle(3,3,3), (128,128):(128,1)), "big.svg", color="bank")
+LYT
+lyt_abs=$(cd "$(dirname "$LYT")" && pwd)/$(basename "$LYT")
+if ! (cd "$dir" && "$lyt_abs" kinds.lyt); then echo "lyt failed"; echo "0 passed, 1 failed"; exit 1; fi
+cat >"$dir/check.py" <<'PY'
+# Decodes an 8-bit RGB/RGBA PNG (zlib, the five row filters) and prints
+# the count of non-white pixels and of distinct colours.
+import struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+pos, idat, w = 8, b'', 0
+while pos < len(data):
+    n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+    body = data[pos + 8:pos + 8 + n]
+    if kind == b'IHDR':
+        w, h, depth, ctype = struct.unpack('>IIBB', body[:10])
+        assert depth == 8 and ctype in (2, 6), 'unsupported PNG'
+        bpp = 3 if ctype == 2 else 4
+    elif kind == b'IDAT':
+        idat += body
+    pos += 12 + n
+raw, stride = zlib.decompress(idat), w * bpp
+prev, colours, ink, i = bytearray(stride), set(), 0, 0
+for y in range(h):
+    f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+    i += 1 + stride
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    for x in range(0, stride, bpp * 4):  # every fourth pixel is enough
+        px = bytes(line[x:x + 3])
+        colours.add(px)
+        ink += px != b'\xff\xff\xff'
+    prev = line
+print(ink, len(colours))
+PY
+pass=0; fail=0
+for k in stride tv distributed shared axe nested big; do
+  png="$dir/$k.png"
+  timeout 120 chromium --headless --disable-gpu --no-sandbox --screenshot="$png" \
+    --window-size=1200,1200 "file://$dir/$k.svg" >/dev/null 2>&1
+  if [ ! -s "$png" ]; then echo "FAIL $k: no screenshot"; fail=$((fail + 1)); continue; fi
+  set -- $(python3 "$dir/check.py" "$png" 2>/dev/null)
+  if [ "${1:-0}" -gt 500 ] && [ "${2:-0}" -ge 8 ]; then
+    echo "PASS $k ($1 non-white pixels sampled, $2 colours)"; pass=$((pass + 1))
+  else
+    echo "FAIL $k: blank picture (${1:-?} non-white, ${2:-?} colours)"; fail=$((fail + 1))
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
