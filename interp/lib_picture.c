@@ -181,6 +181,8 @@ static void write_file(lytI_call *c, int i, const lytS_buf *b) {
     lytI_argerr(c, i, "%s: the path must be a string, got %s", c->self->name,
                 lytI_kindname(c->argv[i].kind));
   const char *path = c->argv[i].u.str.s;
+  if (c->L->cfg.no_file_writes)
+    lytI_argerr(c, i, "%s: the host does not allow writing files (no_file_writes)", c->self->name);
   errno = 0;
   FILE *f = fopen(path, "wb");
   int ok = f && fwrite(b->p, 1, b->n, f) == b->n;

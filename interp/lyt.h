@@ -48,6 +48,8 @@ typedef struct lyt_config {
   int max_depth;           /* nested calls; default 200 */
   int64_t max_steps;       /* evaluation steps per top-level statement;
                               default 100 million */
+  int no_file_writes;      /* nonzero: svg() and other writers refuse; for
+                              untrusted scripts (fuzzing, services) */
 } lyt_config;
 
 /* Fill [c] with the defaults documented above. */

@@ -80,6 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   c.stdlib_path = LYT_STDLIB_DIR;
   c.mem_limit = 64u << 20;
   c.max_steps = 200000;
+  c.no_file_writes = 1;  /* a fuzzed svg() must not write where the input says */
   lyt_state *L = lyt_open(&c);
   if (L) {
     for (size_t i = 0; i <= size; i += strlen(text + i) + 1) run(L, text + i);

@@ -21,6 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   lyt_config c;
   lyt_config_init(&c);
   c.max_steps = 200000;
+  c.no_file_writes = 1;  /* a fuzzed svg() must not write where the input says */
   c.mem_limit = 64u << 20;
   c.stdlib_path = LYT_STDLIB_DIR;  /* imports of triton.lyt reach the GF(2) code */
   lyt_state *L = lyt_open(&c);

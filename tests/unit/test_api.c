@@ -530,6 +530,20 @@ static int workout(lyt_state *L) {
   return oom;
 }
 
+/* A host that runs untrusted scripts can forbid writing files. */
+static void test_no_writes(void) {
+  lyt_config c;
+  lyt_config_init(&c);
+  c.no_file_writes = 1;
+  lyt_state *L = lyt_open(&c);
+  if (!L) { ok("open", 0); return; }
+  int st = lyt_dostring(L, "svg((4,2):(1,4), \"/tmp/lyt_should_not_exist.svg\")\n", "w");
+  FILE *f = fopen("/tmp/lyt_should_not_exist.svg", "r");
+  ok("no_file_writes", st == LYT_ERRRUN && !f && strstr(lyt_error(L, NULL, NULL, NULL), "does not allow writing"));
+  if (f) fclose(f);
+  lyt_close(L);
+}
+
 static void test_memory(void) {
   heap h = { 0, 0, -1 };
   lyt_config c;
@@ -567,6 +581,7 @@ int main(void) {
   test_calls(L);
   test_cores(L);
   lyt_close(L);
+  test_no_writes();
   test_memory();
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
