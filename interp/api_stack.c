@@ -123,6 +123,7 @@ typedef struct req {
   const char *s;
   void *out;
   lyt_value v;
+  lyt_cfunction fn;
 } req;
 
 static int run(lyt_state *L, lytI_protected fn, req *q) { return lytI_protect(L, fn, q); }
@@ -309,11 +310,11 @@ int lyt_push_axe(lyt_state *L, const lyt_axe *d) {
 
 static void do_cfunction(lyt_state *L, void *ud) {
   const req *q = ud;
-  if (!q->s || !q->p) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_cfunction: a name and a function are needed");
+  if (!q->s || !q->fn) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_cfunction: a name and a function are needed");
   lytI_cfunc *f = lytA_alloc(&L->code, sizeof *f);
   if (!f) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
   f->name = lytI_intern(L, q->s, strlen(q->s));
-  memcpy(&f->fn, &q->p, sizeof f->fn);  /* a function pointer carried in a void * slot */
+  f->fn = q->fn;
   f->ud = q->out;
   lyt_value v = { .kind = LYT_VCFUNC };
   v.u.cf = f;
@@ -321,8 +322,7 @@ static void do_cfunction(lyt_state *L, void *ud) {
 }
 
 int lyt_push_cfunction(lyt_state *L, const char *name, lyt_cfunction fn, void *ud) {
-  req q = { .s = name, .out = ud };
-  memcpy(&q.p, &fn, sizeof fn);
+  req q = { .s = name, .out = ud, .fn = fn };
   return run(L, do_cfunction, &q);
 }
 
@@ -391,11 +391,16 @@ static void do_to_string(lyt_state *L, void *ud) {
   q->i = v->u.str.len;
 }
 
-int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len) {
+/* Both string readers: the text through *s, its length through q.i. */
+static int string_out(lyt_state *L, lytI_protected fn, int idx, const char **s, size_t *len) {
   req q = { .idx = idx, .out = s };
-  int st = run(L, do_to_string, &q);
+  int st = run(L, fn, &q);
   if (st == LYT_OK && len) *len = (size_t)q.i;
   return st;
+}
+
+int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len) {
+  return string_out(L, do_to_string, idx, s, len);
 }
 
 static void do_len(lyt_state *L, void *ud) {
@@ -521,10 +526,7 @@ static void do_tostring(lyt_state *L, void *ud) {
 }
 
 int lyt_tostring(lyt_state *L, int idx, const char **s, size_t *len) {
-  req q = { .idx = idx, .out = s };
-  int st = run(L, do_tostring, &q);
-  if (st == LYT_OK && len) *len = (size_t)q.i;
-  return st;
+  return string_out(L, do_tostring, idx, s, len);
 }
 
 /* ---------------------------------------------------------------------
