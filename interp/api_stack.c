@@ -369,20 +369,20 @@ static void do_to_int(lyt_state *L, void *ud) {
   *(int64_t *)q->out = at_kind(L, q->idx, LYT_VINT, "lyt_to_int")->u.i;
 }
 
-int lyt_to_int(lyt_state *L, int idx, int64_t *i) {
-  req q = { .idx = idx, .out = i };
-  return run(L, do_to_int, &q);
+/* The readers: the value at idx into the caller's [out]. */
+static int read_into(lyt_state *L, lytI_protected fn, int idx, void *out) {
+  req q = { .idx = idx, .out = out };
+  return run(L, fn, &q);
 }
+
+int lyt_to_int(lyt_state *L, int idx, int64_t *i) { return read_into(L, do_to_int, idx, i); }
 
 static void do_to_bool(lyt_state *L, void *ud) {
   req *q = ud;
   *(int *)q->out = (int)at_kind(L, q->idx, LYT_VBOOL, "lyt_to_bool")->u.i;
 }
 
-int lyt_to_bool(lyt_state *L, int idx, int *b) {
-  req q = { .idx = idx, .out = b };
-  return run(L, do_to_bool, &q);
-}
+int lyt_to_bool(lyt_state *L, int idx, int *b) { return read_into(L, do_to_bool, idx, b); }
 
 static void do_to_string(lyt_state *L, void *ud) {
   req *q = ud;
@@ -393,7 +393,7 @@ static void do_to_string(lyt_state *L, void *ud) {
 
 /* Both string readers: the text through *s, its length through q.i. */
 static int string_out(lyt_state *L, lytI_protected fn, int idx, const char **s, size_t *len) {
-  req q = { .idx = idx, .out = s };
+  req q = { .idx = idx, .out = (void *)s };
   int st = run(L, fn, &q);
   if (st == LYT_OK && len) *len = (size_t)q.i;
   return st;
@@ -417,10 +417,7 @@ static void do_len(lyt_state *L, void *ud) {
   *(int64_t *)q->out = q->i;
 }
 
-int lyt_len(lyt_state *L, int idx, int64_t *n) {
-  req q = { .idx = idx, .out = n };
-  return run(L, do_len, &q);
-}
+int lyt_len(lyt_state *L, int idx, int64_t *n) { return read_into(L, do_len, idx, n); }
 
 static void do_get_index(lyt_state *L, void *ud) {
   const req *q = ud;
@@ -491,10 +488,7 @@ static void do_to_linear(lyt_state *L, void *ud) {
   }
 }
 
-int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d) {
-  req q = { .idx = idx, .out = d };
-  return run(L, do_to_linear, &q);
-}
+int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d) { return read_into(L, do_to_linear, idx, d); }
 
 static void do_to_axe(lyt_state *L, void *ud) {
   const req *q = ud;
@@ -507,10 +501,7 @@ static void do_to_axe(lyt_state *L, void *ud) {
   for (int i = 0; i < x->no; i++) d->offset_axis[i] = x->oaxis[i], d->offset[i] = x->off[i];
 }
 
-int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d) {
-  req q = { .idx = idx, .out = d };
-  return run(L, do_to_axe, &q);
-}
+int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d) { return read_into(L, do_to_axe, idx, d); }
 
 static void do_tostring(lyt_state *L, void *ud) {
   req *q = ud;

@@ -62,6 +62,7 @@ const char *lytI_article(lyt_vkind k);       /* "a" or "an" */
 
 /* Argument conversion: each fails with lytI_argerr naming what was expected. */
 int64_t lytI_getint(lytI_call *c, int i);
+int64_t lytI_getposint_opt(lytI_call *c, int i);  /* a positive int, or 0 when absent */
 lytS_tup *lytI_gettup(lytI_call *c, int i);      /* int, `_` or nested tuple of them */
 /* An int or a flat tuple of min..max ints into out[]; returns the count. */
 int32_t lytI_getints(lytI_call *c, int i, int64_t *out, int32_t min, int32_t max);

@@ -69,14 +69,6 @@ static void iree_build(lytS_ctx *cx, void *ud) {
   in->out = lytN_make(cx, in->n[0], tiles, in->v[5], in->v[6], in->subgroup_size, in->subgroups);
 }
 
-static int64_t opt_pos(lytI_call *c, int i) {
-  if (lytI_isnil(c, i)) return 0;
-  int64_t v = lytI_getint(c, i);
-  if (v < 1) lytI_argerr(c, i, "from_iree: %s must be positive, got %lld", c->self->params[i],
-                         (long long)v);
-  return v;
-}
-
 static lyt_value b_from_iree(lytI_call *c) {
   lytI_scan s;
   iree_in in;
@@ -91,8 +83,8 @@ static lyt_value b_from_iree(lytI_call *c) {
   iree_entries(&s, &in);
   lytI_scan_expect(&s, ">");
   lytI_scan_end(&s);
-  in.subgroup_size = opt_pos(c, 1);
-  in.subgroups = opt_pos(c, 2);
+  in.subgroup_size = lytI_getposint_opt(c, 1);
+  in.subgroups = lytI_getposint_opt(c, 2);
   lytI_guard(c, 0, iree_build, &in);
   lyt_value r = { .kind = LYT_VNESTED };
   r.u.nested = in.out;

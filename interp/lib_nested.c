@@ -15,14 +15,6 @@ static const lytN_layout *get_nested(lytI_call *c, int i) {
   return c->argv[i].u.nested;
 }
 
-static int64_t opt_int(lytI_call *c, int i) {
-  if (lytI_isnil(c, i)) return 0;
-  int64_t v = lytI_getint(c, i);
-  if (v < 1) lytI_argerr(c, i, "nested: %s must be positive, got %lld", c->self->params[i],
-                         (long long)v);
-  return v;
-}
-
 /* nested(subgroup_tile, batch_tile, outer_tile, thread_tile, element_tile,
 **        subgroup_strides, thread_strides, subgroup_size=, subgroups=) */
 static lyt_value b_nested(lytI_call *c) {
@@ -34,7 +26,7 @@ static lyt_value b_nested(lytI_call *c) {
                   c->self->params[i], (int)lytI_getints(c, i, v[i], 1, LYTN_MAXRANK), (int)rank);
   const int64_t *tiles[LYTN_LEVELS] = { v[0], v[1], v[2], v[3], v[4] };
   lyt_value r = { .kind = LYT_VNESTED };
-  r.u.nested = lytN_make(CX(c), rank, tiles, v[5], v[6], opt_int(c, 7), opt_int(c, 8));
+  r.u.nested = lytN_make(CX(c), rank, tiles, v[5], v[6], lytI_getposint_opt(c, 7), lytI_getposint_opt(c, 8));
   return r;
 }
 

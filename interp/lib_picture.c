@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../kernel/kernel.h"
 #include "linear.h"
 #include "picture.h"
 
@@ -38,13 +39,6 @@ static void get_tv(lytI_call *c, int i, lytI_popts *o) {
   o->tv_n = mn[1];
 }
 
-static const struct { const char *name; int64_t bytes; } elem_types[] = {
-  { "i8", 1 }, { "u8", 1 }, { "f8", 1 }, { "e4m3", 1 }, { "e5m2", 1 },
-  { "f16", 2 }, { "bf16", 2 }, { "i16", 2 }, { "u16", 2 },
-  { "f32", 4 }, { "tf32", 4 }, { "i32", 4 }, { "u32", 4 },
-  { "f64", 8 }, { "i64", 8 }, { "u64", 8 },
-};
-
 /* An element type's size: "f16", "i8", ... or a byte count 1, 2, 4, 8. */
 static void get_elem(lytI_call *c, int i, lytI_popts *o) {
   if (i < 0 || lytI_isnil(c, i)) return;
@@ -53,9 +47,7 @@ static void get_elem(lytI_call *c, int i, lytI_popts *o) {
     o->elem = v->u.i;
     return;
   }
-  if (v->kind == LYT_VSTR)
-    for (size_t k = 0; k < sizeof elem_types / sizeof elem_types[0]; k++)
-      if (strcmp(v->u.str.s, elem_types[k].name) == 0) { o->elem = elem_types[k].bytes; return; }
+  if (v->kind == LYT_VSTR && (o->elem = lytK_type_bytes(v->u.str.s)) != 0) return;
   lytI_argerr(c, i, "%s: elem is an element type (\"i8\", \"f16\", \"bf16\", \"f32\", \"f64\", "
               "...) or a byte count 1, 2, 4 or 8", c->self->name);
 }

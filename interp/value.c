@@ -142,6 +142,14 @@ int64_t lytI_getint(lytI_call *c, int i) {
   return c->argv[i].u.i;
 }
 
+int64_t lytI_getposint_opt(lytI_call *c, int i) {
+  if (lytI_isnil(c, i)) return 0;
+  int64_t v = lytI_getint(c, i);
+  if (v < 1) lytI_argerr(c, i, "%s: %s must be positive, got %lld", c->self->name,
+                         c->self->params[i], (long long)v);
+  return v;
+}
+
 lytS_tup *lytI_gettup(lytI_call *c, int i) {
   const char *why = NULL;
   lytS_tup *t = i < c->argc ? lytI_val2tup(lytI_cx(c), &c->argv[i], &why) : NULL;

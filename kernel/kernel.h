@@ -59,7 +59,8 @@ int64_t lytK_regs(const lytK_dist *g);
 int64_t lytK_threads(const lytK_dist *g);
 
 /* Bytes of an element type, 0 if unknown. */
-int32_t lytK_elem_bytes(const char *elem);
+int32_t lytK_elem_bytes(const char *elem);  /* a type kernels move; 0 if not one */
+int32_t lytK_type_bytes(const char *elem);  /* any type lyt names (pictures); 0 if none */
 
 /* Checks the description (shapes, tiles dividing the tensor, layouts over
 ** the tile, offsets in range) and lowers it. */

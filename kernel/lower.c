@@ -331,14 +331,22 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
 /* checks and the entry point                                          */
 /* ------------------------------------------------------------------ */
 
-int32_t lytK_elem_bytes(const char *elem) {
-  static const struct { const char *name; int32_t bytes; } t[] = {
-    { "f16", 2 }, { "bf16", 2 }, { "f32", 4 }, { "f64", 8 }, { "i8", 1 }, { "i32", 4 },
-  };
-  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-    if (strcmp(t[i].name, elem) == 0) return t[i].bytes;
+/* Every element type lyt names; kernels move the ones the backends type. */
+static const struct { const char *name; int32_t bytes, kernel; } elem_types[] = {
+  { "f16", 2, 1 }, { "bf16", 2, 1 }, { "f32", 4, 1 }, { "f64", 8, 1 }, { "i8", 1, 1 }, { "i32", 4, 1 },
+  { "u8", 1, 0 }, { "f8", 1, 0 }, { "e4m3", 1, 0 }, { "e5m2", 1, 0 }, { "i16", 2, 0 },
+  { "u16", 2, 0 }, { "tf32", 4, 0 }, { "u32", 4, 0 }, { "i64", 8, 0 }, { "u64", 8, 0 },
+};
+
+static int32_t type_bytes(const char *elem, int kernel_only) {
+  for (size_t i = 0; i < sizeof elem_types / sizeof elem_types[0]; i++)
+    if (strcmp(elem_types[i].name, elem) == 0 && (elem_types[i].kernel || !kernel_only))
+      return elem_types[i].bytes;
   return 0;
 }
+
+int32_t lytK_elem_bytes(const char *elem) { return type_bytes(elem, 1); }
+int32_t lytK_type_bytes(const char *elem) { return type_bytes(elem, 0); }
 
 /* The largest element offset + 1 of a strided tensor, < 2^31. */
 static int64_t extent(lytS_ctx *cx, const lytK_kernel *k, const int64_t *stride, const char *what) {
