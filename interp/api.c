@@ -282,6 +282,7 @@ static int same_kernel(const lytK_kernel *a, const lytK_kernel *b) {
          !memcmp(a->dst_stride, b->dst_stride, r) && a->has_grid_order == b->has_grid_order &&
          !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
          a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
+         a->smem_bytes == b->smem_bytes &&
          same_ll(a->load, b->load) && same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
 }
 

@@ -58,7 +58,7 @@ static const lytG_ll *get_smem(lytI_call *c, int i) {
 }
 
 /* kernel(name, elem, src, dst, tile, load, store=nil, smem=nil, grid_order=nil,
-**        tiles_per_block=1, grid_group=nil) */
+**        tiles_per_block=1, grid_group=nil, smem_bytes=0) */
 static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
@@ -96,6 +96,12 @@ static lyt_value b_kernel(lytI_call *c) {
     int64_t g = lytI_getint(c, 10);
     if (g < 1 || g > 1024) lytI_argerr(c, 10, "kernel: grid_group must be 1 to 1024");
     k->grid_group = (int32_t)g;
+  }
+  if (!lytI_isnil(c, 11)) {
+    int64_t n = lytI_getint(c, 11);
+    if (n < 0 || n > LYTK_MAX_SMEM || n % 16)
+      lytI_argerr(c, 11, "kernel: smem_bytes must be a multiple of 16 from 0 to %d", LYTK_MAX_SMEM);
+    k->smem_bytes = (int32_t)n;
   }
   /* the search for a shared layout is the costly part of lowering: do it
   ** once here, so that emit, program() and --emit=expect reuse it */
@@ -140,6 +146,16 @@ static lyt_value b_program(lytI_call *c) {
   return lytI_str(c, b.p);
 }
 
+/* What a launcher must pass: the grid, the block and the dynamic shared memory. */
+static lyt_value b_launch(lytI_call *c) {
+  const lytK_program *P = lytK_lower(CX(c), get_kernel(c, 0));
+  static const char *const names[] = { "blocks", "threads", "smem_bytes", "registers" };
+  int64_t vals[4] = { P->blocks, P->threads, P->smem_bytes, P->nregs };
+  lyt_value r = lytI_record(c, 4, names);
+  for (int i = 0; i < 4; i++) r.u.rec.e[i] = lytI_int(vals[i]);
+  return r;
+}
+
 static lyt_value b_kernel_smem(lytI_call *c) {
   const lytK_kernel *k = get_kernel(c, 0);
   if (!k->store || lytG_equal(k->load, k->store))
@@ -169,9 +185,10 @@ static lyt_value b_bank_conflicts(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_kernel_lib[] = {
-  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group]): a kernel moving a tensor from src to dst layouts, tile by tile" },
+  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group, smem_bytes]): a kernel moving a tensor from src to dst layouts, tile by tile" },
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
+  { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },
   { "kernel_smem", b_kernel_smem, 1, 0, P("K"), "kernel_smem(K): the shared layout a kernel stages through (picked when not given)" },
   { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32]): shared-memory wavefronts and conflicts of an access pattern" },
   { NULL, NULL, 0, 0, { NULL }, NULL },

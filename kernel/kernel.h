@@ -27,7 +27,7 @@
 #include "program.h"
 
 #define LYTK_MAXRANK 4
-#define LYTK_MAX_SMEM 49152   /* static shared memory of one block, bytes */
+#define LYTK_MAX_SMEM 232448  /* shared memory of one block, bytes (sm_90's opt-in limit) */
 #define LYTK_MAX_REGS 256     /* element registers of one thread */
 
 typedef struct lytK_kernel {
@@ -41,6 +41,7 @@ typedef struct lytK_kernel {
   int32_t has_grid_order;           /* 0: the last dim fastest (row-major) */
   int32_t tiles_per_block;          /* rounds of one block (0 or 1: one tile) */
   int32_t grid_group;               /* rank 2: G x G groups of tiles, row-major (0: none) */
+  int32_t smem_bytes;               /* shared memory a block reserves (0: what staging needs) */
 } lytK_kernel;
 
 /* A distributed layout read as threads and registers: in-dims register,

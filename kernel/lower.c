@@ -472,11 +472,15 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   if (k->store && !lytG_equal(k->load, k->store)) {
     const lytG_ll *S = check_smem(cx, k, k->smem ? k->smem : lytK_pick_smem(cx, k), T);
     P->smem_bytes = (int32_t)(((int64_t)T << S->inbits) * k->elem_bytes);
+    if (k->smem_bytes && k->smem_bytes < P->smem_bytes)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: smem_bytes = %d is less than the %d bytes its shared "
+                "tile needs", (int)k->smem_bytes, (int)P->smem_bytes);
     for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &ld, S, LYTK_STS, t, R);
     new_op(&p, LYTK_BAR, 0, 0);
     for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &st, S, LYTK_LDS, t, R);
   }
   for (int32_t t = 0; t < T; t++) global_ops(&p, k, &st, k->dst_stride, LYTK_STG, t, P->blocks, R);
+  if (k->smem_bytes > P->smem_bytes) P->smem_bytes = k->smem_bytes;
   P->node = p.node, P->nnodes = p.nnodes, P->op = p.op, P->nops = p.nops;
   return P;
 }
