@@ -257,16 +257,6 @@ static void liveness(gen *g) {
 
 /* ---- node arithmetic (32-bit; every value is below 2^31) ---- */
 
-static uint32_t fold(lytK_opcode op, uint32_t a, uint32_t b) {
-  switch (op) {
-  case LYTK_ADD: return a + b;   case LYTK_MUL: return a * b;
-  case LYTK_AND: return a & b;   case LYTK_OR: return a | b;
-  case LYTK_XOR: return a ^ b;   case LYTK_SHL: return a << b;
-  case LYTK_SHR: return a >> b;  case LYTK_DIV: return a / b;
-  default: return a % b;
-  }
-}
-
 static void setk(gen *g, int32_t i, uint32_t k) { g->reg[i] = -1; g->kv[i] = k; }
 
 /* Node i takes node a's VGPR (an identity): one more holder. */
@@ -332,7 +322,7 @@ static void binop(gen *g, int32_t i, const lytK_node *n) {
     [LYTK_ADD] = "v_add_u32", [LYTK_MUL] = "v_mul_lo_u32", [LYTK_AND] = "v_and_b32",
     [LYTK_OR] = "v_or_b32", [LYTK_XOR] = "v_xor_b32"};
   int32_t a = n->a, b = n->b;
-  if (isconst(g, a) && isconst(g, b)) { setk(g, i, fold(n->op, g->kv[a], g->kv[b])); return; }
+  if (isconst(g, a) && isconst(g, b)) { setk(g, i, (uint32_t)lytK_fold(n->op, g->kv[a], g->kv[b])); return; }
   if (isconst(g, a) && n->op <= LYTK_XOR) { int32_t t = a; a = b; b = t; }  /* commutative */
   if (isconst(g, b)) { binop_k(g, i, n->op, a, g->kv[b]); return; }
   int dst = vget(g);  /* both in VGPRs: only ADD..XOR (SHL..MOD take a CONST) */

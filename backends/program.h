@@ -41,6 +41,22 @@ static inline const char *lytK_opsym(lytK_opcode op) {
   return (unsigned)op < sizeof sym / sizeof sym[0] ? sym[op] : "";
 }
 
+/* A binary opcode applied to two node values (every one is below 2^31). */
+static inline int64_t lytK_fold(lytK_opcode op, int64_t a, int64_t b) {
+  switch (op) {
+    case LYTK_ADD: return a + b;
+    case LYTK_MUL: return a * b;
+    case LYTK_AND: return a & b;
+    case LYTK_OR: return a | b;
+    case LYTK_XOR: return a ^ b;
+    case LYTK_SHL: return a << b;
+    case LYTK_SHR: return a >> b;
+    case LYTK_DIV: return a / b;
+    case LYTK_MOD: return a % b;
+    default: return 0;
+  }
+}
+
 typedef struct lytK_node {
   lytK_opcode op;
   int32_t a, b;  /* operand nodes (binary ops) */
@@ -72,5 +88,14 @@ typedef struct lytK_program {
   const lytK_node *node;
   const lytK_op *op;
 } lytK_program;
+
+/* The values of every node for thread tid of block cta, into v[nnodes]. */
+static inline void lytK_eval_nodes(const lytK_program *P, int64_t tid, int64_t cta, int64_t *v) {
+  for (int32_t i = 0; i < P->nnodes; i++) {
+    const lytK_node *n = &P->node[i];
+    v[i] = n->op == LYTK_TID ? tid : n->op == LYTK_CTAID ? cta : n->op == LYTK_CONST ? n->k
+         : lytK_fold(n->op, v[n->a], v[n->b]);
+  }
+}
 
 #endif

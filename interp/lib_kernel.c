@@ -165,6 +165,14 @@ static lyt_value b_kernel_smem(lytI_call *c) {
   return v;
 }
 
+static lyt_value conflicts_record(lytI_call *c, lytK_conflicts k) {
+  static const char *const names[] = { "accesses", "wavefronts", "ideal", "conflicts" };
+  int64_t vals[4] = { k.accesses, k.wavefronts, k.ideal, k.conflicts };
+  lyt_value r = lytI_record(c, 4, names);
+  for (int i = 0; i < 4; i++) r.u.rec.e[i] = lytI_int(vals[i]);
+  return r;
+}
+
 /* bank_conflicts(dist, smem, elem="f32", vec=1, lanes=32) */
 static lyt_value b_bank_conflicts(lytI_call *c) {
   const lytG_ll *d = get_linear(c, 0), *s = get_smem(c, 1);
@@ -175,12 +183,13 @@ static lyt_value b_bank_conflicts(lytI_call *c) {
   int64_t lanes = lytI_isnil(c, 4) ? 32 : lytI_getint(c, 4);
   if (vec < 1 || vec > 16) lytI_argerr(c, 3, "bank_conflicts: vec must be 1 to 16");
   if (lanes < 1 || lanes > 64) lytI_argerr(c, 4, "bank_conflicts: lanes must be 1 to 64");
-  lytK_conflicts k = lytK_bank_conflicts(CX(c), d, s, eb, (int32_t)vec, (int32_t)lanes);
-  static const char *const names[] = { "accesses", "wavefronts", "ideal", "conflicts" };
-  int64_t vals[4] = { k.accesses, k.wavefronts, k.ideal, k.conflicts };
-  lyt_value r = lytI_record(c, 4, names);
-  for (int i = 0; i < 4; i++) r.u.rec.e[i] = lytI_int(vals[i]);
-  return r;
+  return conflicts_record(c, lytK_bank_conflicts(CX(c), d, s, eb, (int32_t)vec, (int32_t)lanes));
+}
+
+/* kernel_conflicts(K): bank_conflicts' count over the lowered program's own
+** shared accesses (both sides, every warp of a block). */
+static lyt_value b_kernel_conflicts(lytI_call *c) {
+  return conflicts_record(c, lytK_program_conflicts(CX(c), lytK_lower(CX(c), get_kernel(c, 0))));
 }
 
 #define P(...) { __VA_ARGS__, NULL }
@@ -189,6 +198,7 @@ const lytI_builtin lytI_kernel_lib[] = {
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },
+  { "kernel_conflicts", b_kernel_conflicts, 1, 0, P("K"), "kernel_conflicts(K): {accesses, wavefronts, ideal, conflicts} of a kernel's shared loads and stores in one block, from the addresses of its lowered program" },
   { "kernel_smem", b_kernel_smem, 1, 0, P("K"), "kernel_smem(K): the shared layout a kernel stages through (picked when not given)" },
   { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32]): shared-memory wavefronts and conflicts of an access pattern" },
   { NULL, NULL, 0, 0, { NULL }, NULL },

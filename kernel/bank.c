@@ -12,27 +12,45 @@
 
 #include "kernel.h"
 
-/* Wavefronts of one warp-level access: lanes [t0, t0+n) each moving vec
-** elements starting at register r. */
-static int64_t wavefronts(const lytK_dist *a, const lytG_ll *S, int32_t elem_bytes, int32_t vec,
-                          int64_t t0, int64_t n, int64_t r, int64_t *bytes) {
-  int64_t words[32][128];
-  int32_t nw[32] = { 0 };
-  int64_t most = 0, x[LYT_LL_MAXDIMS], off;
-  *bytes = 0;
+/* The distinct 4-byte words one warp-level access touches, per bank. */
+typedef struct banks {
+  int64_t word[32][128];
+  int32_t n[32];
+  int64_t bytes;
+} banks;
+
+static void touch(banks *B, int64_t byte, int64_t len) {
+  for (int64_t w = byte / 4; w <= (byte + len - 1) / 4; w++) {
+    int32_t bank = (int32_t)(w % 32), seen = 0;
+    for (int32_t i = 0; i < B->n[bank] && !seen; i++) seen = B->word[bank][i] == w;
+    if (!seen && B->n[bank] < 128) B->word[bank][B->n[bank]++] = w;
+  }
+  B->bytes += len;
+}
+
+/* Adds one warp-level access to c: the most words a bank serves, and at
+** least bytes/128 wavefronts. */
+static void count(lytK_conflicts *c, const banks *B) {
+  int64_t most = 0, ideal = (B->bytes + 127) / 128;
+  for (int32_t b = 0; b < 32; b++) most = B->n[b] > most ? B->n[b] : most;
+  c->accesses++;
+  c->wavefronts += most > ideal ? most : ideal;
+  c->ideal += ideal;
+  c->conflicts = c->wavefronts - c->ideal;
+}
+
+/* One warp-level access: lanes [t0, t0+n) each moving vec elements
+** starting at register r. */
+static void access_banks(const lytK_dist *a, const lytG_ll *S, int32_t elem_bytes, int32_t vec,
+                         int64_t t0, int64_t n, int64_t r, banks *B) {
+  int64_t x[LYT_LL_MAXDIMS], off;
+  memset(B, 0, sizeof *B);
   for (int64_t t = t0; t < t0 + n; t++)
     for (int32_t k = 0; k < vec; k++) {
       lytK_coord(a, r + k, t, x);
       lytG_apply(S, x, &off);
-      for (int64_t b = off * elem_bytes / 4; b <= (off * elem_bytes + elem_bytes - 1) / 4; b++) {
-        int32_t bank = (int32_t)(b % 32), seen = 0;
-        for (int32_t i = 0; i < nw[bank] && !seen; i++) seen = words[bank][i] == b;
-        if (!seen && nw[bank] < 128) words[bank][nw[bank]++] = b;
-      }
-      *bytes += elem_bytes;
+      touch(B, off * elem_bytes, elem_bytes);
     }
-  for (int32_t b = 0; b < 32; b++) most = nw[b] > most ? nw[b] : most;
-  return most;
 }
 
 lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG_ll *smem,
@@ -48,16 +66,39 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
     lytS_fail(cx, LYT_ERRRUN, "bank_conflicts: the shared layout must map the distributed "
               "layout's out-dims (%d) to one offset", (int)dist->nout);
   lytK_conflicts c = { 0, 0, 0, 0 };
+  banks B;
   for (int64_t t0 = 0; t0 < threads; t0 += lanes_per_warp)
     for (int64_t r = 0; r < regs; r += vec) {
-      int64_t bytes, n = threads - t0 < lanes_per_warp ? threads - t0 : lanes_per_warp;
-      int64_t w = wavefronts(&a, smem, elem_bytes, vec, t0, n, r, &bytes);
-      int64_t ideal = (bytes + 127) / 128;
-      c.accesses++;
-      c.wavefronts += w > ideal ? w : ideal;
-      c.ideal += ideal;
+      int64_t n = threads - t0 < lanes_per_warp ? threads - t0 : lanes_per_warp;
+      access_banks(&a, smem, elem_bytes, vec, t0, n, r, &B);
+      count(&c, &B);
     }
-  c.conflicts = c.wavefronts - c.ideal;
+  return c;
+}
+
+/* The same count over a lowered program's shared accesses in block 0,
+** from the addresses its nodes compute (32-lane warps, predicated-off
+** lanes left out): what the kernel costs, and a check of the lowering
+** against the layout-level count above. */
+lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
+  int64_t T = P->threads, N = P->nnodes;
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(T * N));
+  for (int64_t t = 0; t < T; t++) lytK_eval_nodes(P, t, 0, v + t * N);
+  lytK_conflicts c = { 0, 0, 0, 0 };
+  banks *B = lytS_alloc(cx, sizeof *B);
+  for (int32_t i = 0; i < P->nops; i++) {
+    const lytK_op *o = &P->op[i];
+    if (o->kind != LYTK_LDS && o->kind != LYTK_STS) continue;
+    for (int64_t t0 = 0; t0 < T; t0 += 32) {
+      memset(B, 0, sizeof *B);
+      for (int64_t t = t0; t < t0 + 32 && t < T; t++) {
+        const int64_t *x = v + t * N;
+        if (o->pred >= 0 && x[o->pred]) continue;
+        touch(B, ((x[o->addr] ^ o->xor_k) + o->add_k) * P->elem_bytes, (int64_t)o->vec * P->elem_bytes);
+      }
+      if (B->bytes) count(&c, B);
+    }
+  }
   return c;
 }
 

@@ -50,24 +50,9 @@ static int is_const(const prog *p, int32_t n, int64_t k) {
   return p->node[n].op == LYTK_CONST && p->node[n].k == k;
 }
 
-static int64_t fold(lytK_opcode op, int64_t a, int64_t b) {
-  switch (op) {
-    case LYTK_ADD: return a + b;
-    case LYTK_MUL: return a * b;
-    case LYTK_AND: return a & b;
-    case LYTK_OR: return a | b;
-    case LYTK_XOR: return a ^ b;
-    case LYTK_SHL: return a << b;
-    case LYTK_SHR: return a >> b;
-    case LYTK_DIV: return a / b;
-    case LYTK_MOD: return a % b;
-    default: return 0;
-  }
-}
-
 static int32_t bin(prog *p, lytK_opcode op, int32_t a, int32_t b) {
   const lytK_node *x = &p->node[a], *y = &p->node[b];
-  if (x->op == LYTK_CONST && y->op == LYTK_CONST) return cnst(p, fold(op, x->k, y->k));
+  if (x->op == LYTK_CONST && y->op == LYTK_CONST) return cnst(p, lytK_fold(op, x->k, y->k));
   int zero_b = is_const(p, b, 0), one_b = is_const(p, b, 1);
   switch (op) {
     case LYTK_ADD: case LYTK_OR: case LYTK_XOR:

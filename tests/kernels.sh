@@ -58,5 +58,16 @@ for f in examples/kernels/*.lyt; do
       && ok || { cat "$T/mc.log" | head -5; bad "$n: llvm-mc gfx942"; }
   fi
 done
+
+# The bandwidth benchmark's kernels: the file's asserts hold (the kernels it
+# calls conflict-free are) and its PTX assembles; they run on the GPU only.
+if "$LYT" --emit=ptx bench/gpu/kernels.lyt >"$T/bench.ptx" 2>"$T/bench.err"; then
+  ok
+  if [ -n "$PTXAS" ]; then
+    "$PTXAS" -arch=sm_90 "$T/bench.ptx" -o "$T/bench.cubin" && ok || bad "bench: ptxas sm_90"
+  fi
+else
+  head -5 "$T/bench.err"; bad "bench/gpu/kernels.lyt"
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
