@@ -1,0 +1,31 @@
+#!/bin/sh
+# On the GPU machine, from the repository root: the whole GPU side of the
+# kernels issue in one call, since GPU time is scarce. DIR comes from
+# bench/gpu/prepare.sh; results go to OUTDIR:
+#   gpu-test.txt   every example kernel checked element by element, and its
+#                  bank conflicts by Nsight Compute (make gpu-test's script)
+#   results.md     bench.py's table: PyTorch, Triton 3.6 and every lyt
+#                  benchmark kernel (SKIP_BENCH=1 leaves it out)
+#   conflicts.txt  with CONFLICTS=1: Nsight Compute's bank conflicts and
+#                  shared wavefronts of every benchmark kernel (slow: ~5 min)
+DIR=${1:-gpu_out}
+OUT=${2:-${OUT:-.}}
+CUDA=${CUDA:-/usr/local/cuda}
+mkdir -p build "$OUT" || exit 1
+gcc -std=c11 -O2 -Wall -Wextra -Werror -I"$CUDA/include" tests/gpu/run_ptx.c \
+  -L"$CUDA/lib64/stubs" -lcuda -o build/run_ptx || exit 1
+sh tests/gpu/gpu_test.sh "$DIR/ex" build/run_ptx >"$OUT/gpu-test.txt" 2>&1
+echo "gpu-test: $(tail -n 1 "$OUT/gpu-test.txt")"
+if [ -z "${SKIP_BENCH:-}" ]; then
+  python3 bench/gpu/bench.py --reps 50 --n 8192 --lyt build/run_ptx "$DIR/kernels.ptx" \
+    "$DIR/kernels.expect" >"$OUT/results.md" 2>"$OUT/bench.err"
+  echo "bench: $(grep -c '^| lyt' "$OUT/results.md") lyt rows"
+fi
+if [ -n "${CONFLICTS:-}" ]; then
+  ncu=$CUDA/bin/ncu
+  m=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+  m=$m,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+  "$ncu" --csv --metrics "$m" build/run_ptx "$DIR/kernels.ptx" "$DIR/kernels.expect" \
+    >"$OUT/conflicts.txt" 2>&1
+  echo "conflicts: $(grep -c bank_conflicts "$OUT/conflicts.txt") rows"
+fi
