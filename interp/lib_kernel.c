@@ -146,14 +146,19 @@ static lyt_value b_program(lytI_call *c) {
   return lytI_str(c, b.p);
 }
 
+/* A record of four integer fields. */
+static lyt_value ints4(lytI_call *c, const char *const *names, const int64_t *vals) {
+  lyt_value r = lytI_record(c, 4, names);
+  for (int i = 0; i < 4; i++) r.u.rec.e[i] = lytI_int(vals[i]);
+  return r;
+}
+
 /* What a launcher must pass: the grid, the block and the dynamic shared memory. */
 static lyt_value b_launch(lytI_call *c) {
   const lytK_program *P = lytK_lower(CX(c), get_kernel(c, 0));
   static const char *const names[] = { "blocks", "threads", "smem_bytes", "registers" };
   int64_t vals[4] = { P->blocks, P->threads, P->smem_bytes, P->nregs };
-  lyt_value r = lytI_record(c, 4, names);
-  for (int i = 0; i < 4; i++) r.u.rec.e[i] = lytI_int(vals[i]);
-  return r;
+  return ints4(c, names, vals);
 }
 
 static lyt_value b_kernel_smem(lytI_call *c) {
@@ -168,9 +173,7 @@ static lyt_value b_kernel_smem(lytI_call *c) {
 static lyt_value conflicts_record(lytI_call *c, lytK_conflicts k) {
   static const char *const names[] = { "accesses", "wavefronts", "ideal", "conflicts" };
   int64_t vals[4] = { k.accesses, k.wavefronts, k.ideal, k.conflicts };
-  lyt_value r = lytI_record(c, 4, names);
-  for (int i = 0; i < 4; i++) r.u.rec.e[i] = lytI_int(vals[i]);
-  return r;
+  return ints4(c, names, vals);
 }
 
 /* bank_conflicts(dist, smem, elem="f32", vec=1, lanes=32) */
