@@ -81,17 +81,18 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
 ** lanes left out): what the kernel costs, and a check of the lowering
 ** against the layout-level count above. */
 lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
-  int64_t T = P->threads, N = P->nnodes;
-  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(T * N));
-  for (int64_t t = 0; t < T; t++) lytK_eval_nodes(P, t, 0, v + t * N);
-  lytK_conflicts c = { 0, 0, 0, 0 };
+  int64_t N = P->nnodes;
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(32 * N));  /* one warp's node values */
   banks *B = lytS_alloc(cx, sizeof *B);
-  for (int32_t i = 0; i < P->nops; i++) {
-    const lytK_op *o = &P->op[i];
-    if (o->kind != LYTK_LDS && o->kind != LYTK_STS) continue;
-    for (int64_t t0 = 0; t0 < T; t0 += 32) {
+  lytK_conflicts c = { 0, 0, 0, 0 };
+  for (int64_t t0 = 0; t0 < P->threads; t0 += 32) {
+    int64_t n = P->threads - t0 < 32 ? P->threads - t0 : 32;
+    for (int64_t t = 0; t < n; t++) lytK_eval_nodes(P, t0 + t, 0, v + t * N);
+    for (int32_t i = 0; i < P->nops; i++) {
+      const lytK_op *o = &P->op[i];
+      if (o->kind != LYTK_LDS && o->kind != LYTK_STS) continue;
       memset(B, 0, sizeof *B);
-      for (int64_t t = t0; t < t0 + 32 && t < T; t++) {
+      for (int64_t t = 0; t < n; t++) {
         const int64_t *x = v + t * N;
         if (o->pred >= 0 && x[o->pred]) continue;
         touch(B, ((x[o->addr] ^ o->xor_k) + o->add_k) * P->elem_bytes, (int64_t)o->vec * P->elem_bytes);
