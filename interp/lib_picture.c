@@ -151,9 +151,6 @@ static lyt_value b_banks(lytI_call *c) {
   get_shape(c, 2, &o);
   o.color = "bank";
   lytI_picture_build(c->L, &p, &c->argv[0], &o, c->loc);
-  if (!p.shared)
-    lytI_argerr(c, 0, "banks: needs a shared-memory layout; a linear layout's in-dim must be "
-                "offset, not register, lane or warp");
   lytS_buf b;
   lytS_buf_init(&b, lytI_cx(c));
   lytI_picture_banks(&b, &p);

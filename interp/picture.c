@@ -42,12 +42,15 @@ static const char *fmt(lyt_state *L, const char *f, ...) {
   return s;
 }
 
-int64_t lytI_bank_of(int64_t offset, int64_t elem) {
-  int64_t word = offset * elem / 4;
-  return ((word % 32) + 32) % 32;
+static int64_t mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
+
+/* Rounding down: a negative offset's bytes lie in the words below 0. */
+int64_t lytI_word_of(int64_t offset, int64_t elem) {
+  int64_t byte = offset * elem;
+  return (byte - mod(byte, 4)) / 4;
 }
 
-static int64_t mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
+int64_t lytI_bank_of(int64_t offset, int64_t elem) { return mod(lytI_word_of(offset, elem), 32); }
 
 /* A grid of empty cells; the total over all grids is capped. */
 static lytI_pgrid *add_grid(lyt_state *L, lytI_picture *p, const char *name, int64_t rows,
@@ -118,7 +121,6 @@ static void offset_palette(lyt_state *L, lytI_picture *p, const lytI_popts *o, i
   p->palette = *bank ? LYTI_PAL_HUE : LYTI_PAL_GREY8;
   p->nkeys = *bank ? 32 : 8;
   p->keyname = *bank ? "bank" : "offset mod 8";
-  p->shared = 1;
 }
 
 static lytS_layout inner_of(const lyt_value *v) {
@@ -154,7 +156,6 @@ static void tv_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI
   int64_t nv = lytS_lsize(&L->cx, lytS_lmode(&L->cx, l, 1));
   int64_t m = o->tv_m, n = o->tv_n;
   lytI_pgrid *g = add_grid(L, p, NULL, m, n, at);
-  p->tv = 1;
   p->palette = LYTI_PAL_HUE;
   p->nkeys = nt;
   p->keyname = "thread";

@@ -41,11 +41,9 @@ typedef struct lytI_picture {
   int32_t ngrids;
   lytI_pgrid grid[LYTI_PIC_MAXGRIDS];
   int palette;          /* LYTI_PAL_* */
-  int64_t nkeys;        /* keys lie in [0, nkeys) (per grid for an Axe layout) */
+  int64_t nkeys;        /* keys lie in [0, nkeys) (one bound over all grids of an Axe layout) */
   const char *keyname;  /* what a colour tells: "thread", "bank", "offset mod 8", ... */
   const char *notes;    /* lines written under the picture; "" if none */
-  int tv;               /* cells are CuTe T/V pairs (TikZ \shortstack) */
-  int shared;           /* labels are shared-memory offsets (banks() accepts it) */
   int64_t elem;         /* bytes per element, for the bank of an offset */
 } lytI_picture;
 
@@ -61,6 +59,7 @@ typedef struct lytI_popts {
 /* picture.c */
 void lytI_picture_build(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI_popts *o,
                         lyt_loc at);
+int64_t lytI_word_of(int64_t offset, int64_t elem);   /* the 4-byte word of an element */
 int64_t lytI_bank_of(int64_t offset, int64_t elem);   /* 32 banks of 4 bytes */
 
 /* picture_text.c: the grids as CuTe print_layout tables; banks: the

@@ -26,6 +26,9 @@ typedef struct geom {
   double top;           /* y of the first row of cells */
   double x[LYTI_PIC_MAXGRIDS];  /* left edge of each grid's cells */
   double w, h;          /* the document */
+  int64_t rows;         /* of the tallest grid */
+  int64_t per_line;     /* legend keys on one line */
+  int64_t legend_lines;
 } geom;
 
 /* ---------------------------------------------------------------------
@@ -138,10 +141,12 @@ static void measure(const lytI_picture *p, geom *g) {
   if (g->w < tw) g->w = tw;
   if (g->w < 420) g->w = 420;
   int64_t shown = p->nkeys < LEGEND_MAX ? p->nkeys : LEGEND_MAX;
-  int64_t per_line = (int64_t)((g->w - 2 * PAD) / 56);
-  if (per_line < 1) per_line = 1;
-  g->h = g->top + (double)rows * g->ch + 30 + 20 +
-         (double)((shown + per_line - 1) / per_line) * 22 + nlines(p->notes) * 18 + PAD;
+  g->rows = rows;
+  g->per_line = (int64_t)((g->w - 2 * PAD) / 56);
+  if (g->per_line < 1) g->per_line = 1;
+  g->legend_lines = (shown + g->per_line - 1) / g->per_line;
+  g->h = g->top + (double)rows * g->ch + 30 + 20 + (double)g->legend_lines * 22 +
+         nlines(p->notes) * 18 + PAD;
 }
 
 /* ---------------------------------------------------------------------
@@ -185,13 +190,11 @@ static void legend(lytS_buf *b, const lytI_picture *p, const geom *g, double y) 
     lytS_buf_printf(&buf, " (%lld keys; the first %d shown)", (long long)p->nkeys, LEGEND_MAX);
   text(b, PAD, y, "l", buf.p);
   int64_t shown = p->nkeys < LEGEND_MAX ? p->nkeys : LEGEND_MAX;
-  int64_t per_line = (int64_t)((g->w - 2 * PAD) / 56);
-  if (per_line < 1) per_line = 1;
   char num[32];
   for (int64_t k = 0; k < shown; k++) {
-    double x = PAD + (double)(k % per_line) * 56, yy = y + 10 + (double)(k / per_line) * 22;
+    double x = PAD + (double)(k % g->per_line) * 56, yy = y + 10 + (double)(k / g->per_line) * 22;
     lytS_buf_printf(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"16\" height=\"16\" fill=\"#%06x\" "
-                    "class=\"c\"/>\n", x, yy, (unsigned)lytI_picture_rgb(p, k));
+                    "class=\"g\"/>\n", x, yy, (unsigned)lytI_picture_rgb(p, k));
     snprintf(num, sizeof num, "%lld", (long long)k);
     text(b, x + 20, yy + 12, "k", num);
   }
@@ -218,7 +221,7 @@ void lytI_picture_svg(lytS_buf *b, const lytI_picture *p) {
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                   "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans Mono, monospace\">\n",
                   g.w, g.h, g.w, g.h);
-  lytS_buf_puts(b, "<style>.c{stroke:#333;stroke-width:0.6}.e{stroke:#bbb;stroke-width:0.6}"
+  lytS_buf_puts(b, "<style>.c,.g{stroke:#333;stroke-width:0.6}.e{stroke:#bbb;stroke-width:0.6}"
                    ".t{font-size:12px;text-anchor:middle;dominant-baseline:central}"
                    ".s{font-size:10px;text-anchor:middle;dominant-baseline:central}"
                    ".w{fill:#fff}.i{font-size:10px;fill:#555;text-anchor:middle}"
@@ -229,16 +232,9 @@ void lytI_picture_svg(lytS_buf *b, const lytI_picture *p) {
   esc(b, p->title);
   lytS_buf_puts(b, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
   text(b, PAD, PAD + 12, "h", p->title);
-  int64_t rows = 1;
-  for (int32_t k = 0; k < p->ngrids; k++) {
-    grid(b, p, &g, k);
-    if (p->grid[k].rows > rows) rows = p->grid[k].rows;
-  }
-  double y = g.top + (double)rows * g.ch + 30;
+  for (int32_t k = 0; k < p->ngrids; k++) grid(b, p, &g, k);
+  double y = g.top + (double)g.rows * g.ch + 30;
   legend(b, p, &g, y);
-  int64_t shown = p->nkeys < LEGEND_MAX ? p->nkeys : LEGEND_MAX;
-  int64_t per_line = (int64_t)((g.w - 2 * PAD) / 56);
-  if (per_line < 1) per_line = 1;
-  notes(b, p, y + 20 + (double)((shown + per_line - 1) / per_line) * 22 + 14);
+  notes(b, p, y + 20 + (double)g.legend_lines * 22 + 14);
   lytS_buf_puts(b, "</svg>\n");
 }

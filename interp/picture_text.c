@@ -136,11 +136,11 @@ static int cmp64(const void *a, const void *b) {
 static int64_t row_ways(lytS_ctx *cx, const lytI_picture *p, const lytI_pgrid *g, int64_t i) {
   int64_t *w = lytS_alloc(cx, sizeof *w * (size_t)g->cols), n = 0, per[32] = { 0 }, most = 0;
   for (int64_t j = 0; j < g->cols; j++)
-    if (g->cell[i * g->cols + j].key >= 0) w[n++] = g->cell[i * g->cols + j].val * p->elem / 4;
+    if (g->cell[i * g->cols + j].key >= 0) w[n++] = lytI_word_of(g->cell[i * g->cols + j].val, p->elem);
   qsort(w, (size_t)n, sizeof *w, cmp64);
   for (int64_t k = 0; k < n; k++) {
     if (k > 0 && w[k] == w[k - 1]) continue;
-    int64_t bank = ((w[k] % 32) + 32) % 32;
+    int64_t bank = lytI_bank_of(w[k], 4);  /* word w is a 4-byte element at offset w */
     if (++per[bank] > most) most = per[bank];
   }
   return most;

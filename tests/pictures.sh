@@ -65,8 +65,17 @@ for y in range(h):
     prev = line
 print(ink, len(colours))
 PY
+# The cells each picture must draw, worked out from the shapes above:
+# 4x8; 16 threads x 8 values; 16x16; 8x16; two 4x8 grids (lane, warp);
+# the nested tile 16x16; 128x128. Pixels alone pass without any cell.
+cells="stride:32 tv:128 distributed:256 shared:128 axe:64 nested:256 big:16384"
 pass=0; fail=0
 for k in stride tv distributed shared axe nested big; do
+  want=$(printf '%s\n' $cells | sed -n "s/^$k://p")
+  got=$(grep -c 'class="[ce]"/>' "$dir/$k.svg")
+  if [ "$got" != "$want" ]; then
+    echo "FAIL $k: $got cells drawn, $want expected"; fail=$((fail + 1)); continue
+  fi
   png="$dir/$k.png"
   timeout 120 chromium --headless --disable-gpu --no-sandbox --screenshot="$png" \
     --window-size=1200,1200 "file://$dir/$k.svg" >/dev/null 2>&1
