@@ -85,13 +85,15 @@ static void format_error(lyt_state *L) {
 
 /* Entry points nest: a C function called from lyt may call back into
 ** the API. An error unwinds to the innermost entry and puts back what
-** that entry found: the call chain, the host stack, the arenas' marks. */
+** that entry found: the call chain, the host stack, the arenas' marks.
+** The step count is not put back: what a nested entry evaluates counts
+** against the outermost statement, so a C function cannot lift the limit. */
 int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
   jmp_buf jb, *old = L->cx.jb;
   lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
   lytI_frame *frame = L->frame;
   int depth = L->depth, edepth = L->edepth, top = L->top, base = L->base, echo = L->echo;
-  int64_t steps = L->steps;
+  int stmts = L->stmts;
   int status = LYT_OK;
   L->cx.jb = &jb;
   L->cx.code = LYT_OK;
@@ -109,6 +111,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
     L->frame = frame;
     L->depth = depth;
     L->edepth = edepth;
+    L->stmts = stmts;
     /* Values this entry pushed go; values it popped stay popped (their
     ** memory is reused), which happens only when pushing the result fails. */
     if (L->top >= top) lytA_release(&L->host, hm);
@@ -119,7 +122,6 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
   lytA_release(&L->scratch, m);
   L->cx.jb = old;
   L->echo = echo;
-  if (old) L->steps = steps;
   return status;
 }
 

@@ -34,9 +34,7 @@ static void grow(lyt_state *L) {
 void lytI_push(lyt_state *L, lyt_value v) {
   if (L->top == L->cap) grow(L);
   lytA_mark m = lytA_getmark(&L->host);
-  L->cx.arena = &L->host;  /* an error resets it (lytI_protect) */
-  v = lytI_copy(&L->cx, v);
-  L->cx.arena = &L->scratch;
+  v = lytI_copy_to(L, &L->host, v);
   L->mark[L->top] = m;
   L->stk[L->top++] = v;
 }
@@ -548,10 +546,7 @@ static void do_setglobal(lyt_state *L, void *ud) {
   const req *q = ud;
   if (!is_name(q->s)) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_setglobal: '%s' is not a name", q->s);
   lyt_value *v = lytI_take(L, 1, "lyt_setglobal");
-  L->cx.arena = &L->perm;
-  lyt_value p = lytI_copy(&L->cx, v[0]);
-  L->cx.arena = &L->scratch;
-  lytI_setglobal(L, lytI_intern(L, q->s, strlen(q->s)), p);
+  lytI_setglobal(L, lytI_intern(L, q->s, strlen(q->s)), lytI_copy_to(L, &L->perm, v[0]));
   lytI_cut(L, L->top - 1);
 }
 

@@ -71,9 +71,7 @@ static void set_local(lyt_state *L, const char *name, lyt_value v) {
 
 static void bind(lyt_state *L, const char *name, lyt_value v) {
   if (L->frame) { set_local(L, name, v); return; }
-  lytS_ctx cx = L->cx;
-  cx.arena = &L->perm;  /* outlives the statement */
-  lytI_setglobal(L, name, lytI_copy(&cx, v));
+  lytI_setglobal(L, name, lytI_copy_to(L, &L->perm, v));
 }
 
 static lyt_value lookup(lyt_state *L, const lytP_node *n) {

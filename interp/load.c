@@ -23,16 +23,20 @@ static const char *intern_cb(void *ud, const char *s, size_t n) {
 static const lytP_node *parse(lyt_state *L, const lytL_src *src) {
   lytP_ctx p;
   memset(&p, 0, sizeof p);
-  lytS_ctx cx = L->cx;
-  cx.arena = &L->code;  /* the tree outlives the statement */
-  p.cx = &cx;
+  p.cx = &L->cx;
   p.src = src;
   p.intern = intern_cb;
   p.intern_ud = L;
   p.cur = p.linestart = src->text;
   p.line = 1;
   lytS_buf_init(&p.diag, &L->cx);
-  if (lytP_parse(&p) == LYT_OK) return p.stmts.head;
+  /* the tree outlives the statement; L->cx itself allocates it, so running
+  ** out of memory reaches lytI_protect with its code (which resets the arena) */
+  lytA_arena *was = L->cx.arena;
+  L->cx.arena = &L->code;
+  int st = lytP_parse(&p);
+  L->cx.arena = was;
+  if (st == LYT_OK) return p.stmts.head;
   L->incomplete = p.incomplete;
   L->errloc = p.errloc;
   L->cx.code = LYT_ERRSYNTAX;
@@ -44,9 +48,11 @@ static const lytP_node *parse(lyt_state *L, const lytL_src *src) {
 static void run_statements(lyt_state *L, const lytP_node *first) {
   for (const lytP_node *s = first; s; s = s->next) {
     lytA_mark m = lytA_getmark(&L->scratch);
-    L->steps = 0;
+    if (L->stmts == 0) L->steps = 0;
     L->errloc = s->loc;
+    L->stmts++;
     lytI_exec(L, s);
+    L->stmts--;
     lytA_release(&L->scratch, m);
   }
 }

@@ -64,7 +64,9 @@ struct lyt_state {
   lytI_import *imports;     /* files already imported */
   int depth;                /* nested user calls */
   int edepth;               /* nested expression evaluation */
-  int64_t steps;            /* evaluation steps of this statement */
+  int64_t steps;            /* evaluation steps of this top-level statement */
+  int stmts;                /* statements running: an import's or a host's nested
+                               statements count against the outermost one's steps */
   int echo;                 /* write the value of bare expressions */
   int incomplete;
   lyt_loc errloc;           /* where the last error points */
@@ -113,6 +115,10 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
 
 /* value.c */
 lyt_value lytI_copy(lytS_ctx *cx, lyt_value v);   /* deep copy into cx's arena */
+/* A deep copy of v into arena a (globals, the host stack: they outlive the
+** statement). L->cx itself allocates it, so an error inside reaches
+** lytI_protect with its code and message (which also resets the arena). */
+lyt_value lytI_copy_to(lyt_state *L, lytA_arena *a, lyt_value v);
 int lytI_equal(const lyt_value *a, const lyt_value *b);
 void lytI_write_value(lyt_state *L, const lyt_value *v);
 

@@ -252,6 +252,14 @@ static lytS_layout copy_layout(lytS_ctx *cx, lytS_layout l) {
   return r;
 }
 
+lyt_value lytI_copy_to(lyt_state *L, lytA_arena *a, lyt_value v) {
+  lytA_arena *was = L->cx.arena;
+  L->cx.arena = a;
+  v = lytI_copy(&L->cx, v);
+  L->cx.arena = was;
+  return v;
+}
+
 lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
   switch (v.kind) {
     case LYT_VSTR: {

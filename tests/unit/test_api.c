@@ -253,6 +253,25 @@ static int host_twice(lyt_state *L, int nargs, void *ud) {
   return LYT_OK;  /* f(f(x)) is on top */
 }
 
+/* apply(f, x): f(x), called from C. */
+static int host_apply(lyt_state *L, int nargs, void *ud) {
+  (void)ud;
+  if (nargs != 2) return lyt_seterror(L, "takes a function and a value");
+  lyt_pushvalue(L, 1);  /* the result goes above the arguments */
+  lyt_pushvalue(L, 2);
+  return lyt_call(L, 1);
+}
+
+/* run(src): runs src as statements (a nested lyt_dostring); returns 0. */
+static int host_run(lyt_state *L, int nargs, void *ud) {
+  const char *src;
+  (void)ud;
+  if (nargs != 1 || lyt_to_string(L, 1, &src, NULL) != LYT_OK) return lyt_seterror(L, "takes a string");
+  int st = lyt_dostring(L, src, "run");
+  if (st != LYT_OK) return st;
+  return lyt_push_int(L, 0);
+}
+
 /* Fails without a message. */
 static int host_silent(lyt_state *L, int nargs, void *ud) {
   (void)L, (void)nargs, (void)ud;
@@ -341,6 +360,25 @@ static void test_calls(lyt_state *L) {
   ok("reentry error", st == LYT_ERRRUN && strstr(lyt_error(L, NULL, NULL, NULL), "twice() failed:") &&
                           lyt_gettop(L) == 0);
   ok("state usable after", lyt_dostring(L, "print hadd(1, 2)\n", "after") == LYT_OK);
+
+  /* the step limit holds across C functions: 2^20 calls through apply()
+  ** from one statement, and through a nested lyt_dostring */
+  lyt_config c;
+  lyt_config_init(&c);
+  c.max_steps = 10000;
+  lyt_state *S = lyt_open(&c);
+  lyt_push_cfunction(S, "apply", host_apply, NULL), lyt_setglobal(S, "apply");
+  lyt_push_cfunction(S, "run", host_run, NULL), lyt_setglobal(S, "run");
+  st = lyt_dostring(S, "fn g(n) = if n == 0 then 0 else apply(g, n - 1) + apply(g, n - 1)\nprint g(20)\n",
+                    "steps");
+  ok("step limit through C", st == LYT_ERRLIMIT && strstr(lyt_error(S, NULL, NULL, NULL), "step limit"));
+  /* k(150) takes about 1700 steps: one nested run fits in 10000, eight do not */
+  const char *eight = "fn k(n) = if n == 0 then 0 else k(n - 1) + 0\n"
+                      "x = run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\") +"
+                      " run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\")\n";
+  ok("step limit through nested statements", lyt_dostring(S, eight, "steps2") == LYT_ERRLIMIT);
+  ok("one nested run is within the limit", lyt_dostring(S, "x = run(\"k(150)\")\n", "steps3") == LYT_OK);
+  lyt_close(S);
 }
 
 /* ---------------------------------------------------------------------
@@ -510,24 +548,33 @@ static void *counting(void *ud, void *p, size_t osize, size_t nsize) {
   return q;
 }
 
-/* A little of everything; returns how many calls failed with ERRMEM. */
-static int workout(lyt_state *L) {
-  int oom = 0, calls = 0;
-  int st[12];
-  st[0] = lyt_dostring(L, "import \"triton.lyt\"\nB = to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (64,64))\n", "w");
-  st[1] = lyt_push_layout(L, 2, (int64_t[]){ 4, 2 }, (int64_t[]){ 2, 1 });
-  st[2] = lyt_invert(L);
-  st[3] = lyt_push_cfunction(L, "hadd", host_add, &calls);
-  st[4] = lyt_setglobal(L, "hadd");
-  st[5] = lyt_dostring(L, "print hadd(1, 2)\n", "w2");
-  st[6] = lyt_getglobal(L, "B");
-  st[7] = lyt_linear_of(L, 0, NULL);
-  st[8] = lyt_eval(L, "(4,2):(1,4)", "w3");
-  st[9] = lyt_push_tuple(L, 2);
-  st[10] = lyt_settop(L, 30);
-  st[11] = lyt_settop(L, 0);
-  for (int k = 0; k < 12; k++) oom += st[k] == LYT_ERRMEM;
-  return oom;
+/* A call's status: counts LYT_ERRMEM, and failures with no message (an
+** error lost on its way to the entry point). */
+typedef struct tally { int calls, oom, silent; } tally;
+
+static void tally_of(lyt_state *L, tally *t, int st) {
+  t->calls++;
+  t->oom += st == LYT_ERRMEM;
+  t->silent += st != LYT_OK && !*lyt_error(L, NULL, NULL, NULL);
+}
+
+/* A little of everything. */
+static tally workout(lyt_state *L) {
+  int calls = 0;
+  tally t = { 0, 0, 0 };
+  tally_of(L, &t, lyt_dostring(L, "import \"triton.lyt\"\nB = to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (64,64))\n", "w"));
+  tally_of(L, &t, lyt_push_layout(L, 2, (int64_t[]){ 4, 2 }, (int64_t[]){ 2, 1 }));
+  tally_of(L, &t, lyt_invert(L));
+  tally_of(L, &t, lyt_push_cfunction(L, "hadd", host_add, &calls));
+  tally_of(L, &t, lyt_setglobal(L, "hadd"));
+  tally_of(L, &t, lyt_dostring(L, "print hadd(1, 2)\n", "w2"));
+  tally_of(L, &t, lyt_getglobal(L, "B"));
+  tally_of(L, &t, lyt_linear_of(L, 0, NULL));
+  tally_of(L, &t, lyt_eval(L, "(4,2):(1,4)", "w3"));
+  tally_of(L, &t, lyt_push_tuple(L, 2));
+  tally_of(L, &t, lyt_settop(L, 30));
+  tally_of(L, &t, lyt_settop(L, 0));
+  return t;
 }
 
 /* A host that runs untrusted scripts can forbid writing files. */
@@ -553,25 +600,30 @@ static void test_memory(void) {
   lyt_state *L = lyt_open(&c);
   ok("counting open", L != NULL);
   if (!L) return;
-  ok("workout", workout(L) == 0);
+  tally t = workout(L);
+  ok("workout", t.calls == 12 && t.oom == 0 && t.silent == 0);
   lyt_close(L);
   ok("no leak", h.live == 0);
 
-  /* fail the n-th allocation, for every n up to a clean run */
-  int bad = 0, runs = 0, inside = 0;
+  /* fail the n-th allocation, for every n up to a clean run: no leak, and
+  ** every failure says why */
+  int bad = 0, silent = 0, runs = 0, inside = 0;
   for (long n = 0; n < 100000; n++) {
     heap f = { 0, 0, n };
     c.alloc_ud = &f;
     L = lyt_open(&c);
-    int oom = L ? workout(L) : 1;
-    inside += L && oom;
+    tally w = { 0, 1, 0 };
+    if (L) w = workout(L);
+    inside += L && w.oom;
+    silent += w.silent;
     lyt_close(L);
     bad += f.live != 0;
     runs++;
-    if (oom == 0 && f.allocs <= n) break;
+    if (w.oom == 0 && f.allocs <= n) break;
   }
-  if (bad || getenv("LYT_TEST_VERBOSE")) printf("%d leaks in %d out-of-memory runs, %d after open\n", bad, runs, inside);
-  ok("out of memory everywhere", bad == 0 && runs > 10 && inside > 3);
+  if (bad || silent || getenv("LYT_TEST_VERBOSE"))
+    printf("%d leaks and %d silent failures in %d out-of-memory runs, %d after open\n", bad, silent, runs, inside);
+  ok("out of memory everywhere", bad == 0 && silent == 0 && runs > 10 && inside > 3);
 }
 
 int main(void) {
