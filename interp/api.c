@@ -274,20 +274,6 @@ static void write_expect(lyt_state *L, lytS_buf *b, const lytK_kernel *k) {
   lytS_buf_puts(b, "\nend\n");
 }
 
-/* Two bindings of one kernel (K2 = K copies the value) are one kernel. */
-static int same_ll(const lytG_ll *a, const lytG_ll *b) { return a && b ? lytG_equal(a, b) : a == b; }
-
-static int same_kernel(const lytK_kernel *a, const lytK_kernel *b) {
-  size_t r = sizeof(int64_t) * (size_t)a->rank;
-  return a->elem == b->elem && a->rank == b->rank && !memcmp(a->shape, b->shape, r) &&
-         !memcmp(a->tile, b->tile, r) && !memcmp(a->src_stride, b->src_stride, r) &&
-         !memcmp(a->dst_stride, b->dst_stride, r) && a->has_grid_order == b->has_grid_order &&
-         !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
-         a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
-         a->smem_bytes == b->smem_bytes &&
-         same_ll(a->load, b->load) && same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
-}
-
 /* The kernels bound to globals, one per name, sorted by name. */
 static int32_t bound_kernels(lyt_state *L, const lytK_kernel ***out) {
   int32_t n = 0, m = 0;
@@ -302,7 +288,7 @@ static int32_t bound_kernels(lyt_state *L, const lytK_kernel ***out) {
   m = 0;
   for (int32_t i = 0; i < n; i++) {
     if (m && strcmp(ks[i]->name, ks[m - 1]->name) == 0) {
-      if (!same_kernel(ks[i], ks[m - 1]))
+      if (!lytK_equal(ks[i], ks[m - 1]))  /* K2 = K copies the value */
         lytS_fail(&L->cx, LYT_ERRRUN, "emit: two different kernels are named %s", ks[i]->name);
       continue;
     }

@@ -378,7 +378,7 @@ int lytI_equal(const lyt_value *a, const lyt_value *b) {
     case LYT_VAXIS: return a->u.ax.v == b->u.ax.v && a->u.ax.axis == b->u.ax.axis;
     case LYT_VITERS: case LYT_VAXE: return lytX_equal(a->u.axe, b->u.axe);
     case LYT_VNESTED: return memcmp(a->u.nested, b->u.nested, sizeof *a->u.nested) == 0;
-    case LYT_VKERNEL: return a->u.kernel == b->u.kernel;
+    case LYT_VKERNEL: return lytK_equal(a->u.kernel, b->u.kernel);
     case LYT_VINDEX:
       return a->u.index->rank == b->u.index->rank && a->u.index->n == b->u.index->n &&
              memcmp(a->u.index->shape, b->u.index->shape, sizeof a->u.index->shape) == 0 &&

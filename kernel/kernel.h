@@ -65,6 +65,9 @@ int32_t lytK_type_bytes(const char *elem);  /* any type lyt names (pictures); 0 
 
 /* Checks the description (shapes, tiles dividing the tensor, layouts over
 ** the tile, offsets in range) and lowers it. */
+/* The same description: binding a kernel (K2 = K) copies it. */
+int lytK_equal(const lytK_kernel *a, const lytK_kernel *b);
+
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k);
 
 /* For each out element, the in element the kernel must leave there (-1:

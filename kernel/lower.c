@@ -429,6 +429,20 @@ static const lytG_ll *check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_
   return S;
 }
 
+static int same_ll(const lytG_ll *a, const lytG_ll *b) { return a && b ? lytG_equal(a, b) : a == b; }
+
+int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
+  size_t r = sizeof(int64_t) * (size_t)a->rank;
+  return !strcmp(a->name, b->name) && !strcmp(a->elem, b->elem) && a->rank == b->rank &&
+         !memcmp(a->shape, b->shape, r) && !memcmp(a->tile, b->tile, r) &&
+         !memcmp(a->src_stride, b->src_stride, r) && !memcmp(a->dst_stride, b->dst_stride, r) &&
+         a->has_grid_order == b->has_grid_order &&
+         !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
+         a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
+         a->smem_bytes == b->smem_bytes && same_ll(a->load, b->load) &&
+         same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
+}
+
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   check_kernel(cx, k);
   lytK_dist ld = read_dist(cx, k, k->load, "load");
