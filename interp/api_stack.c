@@ -14,6 +14,7 @@
 #include "axisinfo.h"
 #include "linear.h"
 #include "state.h"
+#include "../lang/parse.h"
 
 /* ---------------------------------------------------------------------
 ** Slots
@@ -534,17 +535,9 @@ int lyt_getglobal(lyt_state *L, const char *name) {
   return run(L, do_getglobal, &q);
 }
 
-static int is_name(const char *s) {
-  if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z'))) return 0;
-  for (s++; *s; s++)
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
-      return 0;
-  return 1;
-}
-
 static void do_setglobal(lyt_state *L, void *ud) {
   const req *q = ud;
-  if (!is_name(q->s)) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_setglobal: '%s' is not a name", q->s);
+  if (!lytL_is_name(q->s)) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_setglobal: '%s' is not a name", q->s);
   lyt_value *v = lytI_take(L, 1, "lyt_setglobal");
   lytI_setglobal(L, lytI_intern(L, q->s, strlen(q->s)), lytI_copy_to(L, &L->perm, v[0]));
   lytI_cut(L, L->top - 1);

@@ -26,15 +26,6 @@ static const char *const iree_keys[7] = {
   "subgroup_strides", "thread_strides",
 };
 
-static lyt_value b_to_iree(lytI_call *c) {
-  if (c->argv[0].kind != LYT_VNESTED)
-    lytI_argerr(c, 0, "to_iree: needs a nested layout, got %s", lytI_kindname(c->argv[0].kind));
-  lytS_buf b;
-  lytS_buf_init(&b, CX(c));
-  lytN_print_attr(&b, c->argv[0].u.nested);
-  return lytI_str(c, b.p);
-}
-
 typedef struct iree_in {
   int32_t n[7];
   int64_t v[7][LYTN_MAXRANK];
@@ -97,7 +88,6 @@ const lytI_builtin lytI_interop_lib[] = {
   { "from_triton", lytI_from_triton, 1, 0, P("text"), "from_triton(text): a #ttg.linear (linear layout) or #ttg.blocked (blocked encoding record) attribute read back" },
   { "to_cute", lytI_to_cute, 1, 0, P("L", "static"), "to_cute(L[, static=false]): CuTe C++: make_layout(make_shape(..), make_stride(..)), or the Layout<Shape<..>, Stride<..>> type" },
   { "from_cute", lytI_from_cute, 1, 0, P("text"), "from_cute(text): a layout from CuTe notation (4,2):(1,4), make_layout(...), Layout<...> or a swizzled form" },
-  { "to_iree", b_to_iree, 1, 0, P("L"), "to_iree(L): IREE's #iree_vector_ext.nested_layout<...> text (as iree_attr)" },
   { "from_iree", b_from_iree, 1, 0, P("text", "subgroup_size", "subgroups"), "from_iree(text[, subgroup_size, subgroups]): a nested layout from IREE's attribute text" },
   { "to_json", lytI_to_json, 1, 0, P("x"), "to_json(x): JSON of a layout (cute, linear, axe, nested) or of plain data and records" },
   { "from_json", lytI_from_json, 1, 0, P("text"), "from_json(text): the value to_json wrote (the kind says which)" },

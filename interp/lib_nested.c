@@ -81,5 +81,6 @@ const lytI_builtin lytI_nested_lib[] = {
   { "owned", b_owned, 3, 0, P("L", "subgroup", "thread"), "owned(L, subgroup, thread): the coordinates a thread holds, in the order of its distributed vector" },
   { "distributed_shape", b_distributed_shape, 1, 0, P("L", "packed"), "distributed_shape(L[, packed=false]): the per-thread vector shape (packed: [batch..., outer..., element...])" },
   { "iree_attr", b_iree_attr, 1, 0, P("L"), "iree_attr(L): IREE's #iree_vector_ext.nested_layout<...> text" },
+  { "to_iree", b_iree_attr, 1, 0, P("L"), "to_iree(L): IREE's #iree_vector_ext.nested_layout<...> text (as iree_attr; from_iree reads it)" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };

@@ -30,6 +30,15 @@ static int keyword(const char *s, size_t n) {
   return TK_NAME;
 }
 
+int lytL_is_name(const char *s) {
+  const char *e = s;
+  if (!(*e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z'))) return 0;
+  for (e++; *e; e++)
+    if (!(*e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9')))
+      return 0;
+  return keyword(s, (size_t)(e - s)) == TK_NAME;
+}
+
 /* Value of a decimal, 0x or 0b literal; -1 on overflow. */
 static int64_t number(const char *s, const char *e) {
   int base = 10;

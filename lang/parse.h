@@ -51,6 +51,7 @@ typedef struct lytP_ctx {
 /* Parse p->src into p->stmts. Returns LYT_OK or LYT_ERRSYNTAX. */
 int lytP_parse(lytP_ctx *p);
 void lytL_lex(lytP_ctx *p, lytP_token *t);
+int lytL_is_name(const char *s);  /* an identifier a script can write (no keyword) */
 void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) LYT_PRINTF(3, 4);
 const char *lytP_tokname(int type);
 

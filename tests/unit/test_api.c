@@ -290,6 +290,7 @@ static void test_calls(lyt_state *L) {
   fails("getglobal unknown", L, 0, lyt_getglobal(L, "nope"), LYT_ERRRUN, "unknown name 'nope'");
   lyt_push_int(L, 1);
   fails("setglobal bad name", L, 1, lyt_setglobal(L, "2x"), LYT_ERRRUN, "'2x' is not a name");
+  fails("setglobal keyword", L, 1, lyt_setglobal(L, "if"), LYT_ERRRUN, "'if' is not a name");
   lyt_settop(L, 0);
   fails("setglobal empty stack", L, 0, lyt_setglobal(L, "x"), LYT_ERRRUN, "1 values asked for");
 
