@@ -9,8 +9,6 @@
 */
 #include <string.h>
 
-#include "../backends/backend.h"
-#include "../kernel/kernel.h"
 #include "axe.h"
 #include "axisinfo.h"
 #include "state.h"
@@ -230,24 +228,25 @@ int lyt_vector_width(lyt_state *L, const lyt_axisinfo *info, int dim, int elem_b
   return st;
 }
 
+static lyt_value str(const char *s) {
+  lyt_value v = { .kind = LYT_VSTR };
+  v.u.str.s = s;
+  v.u.str.len = (int64_t)strlen(s);
+  return v;
+}
+
 static void do_emit_kernel(lyt_state *L, void *ud) {
   req *q = ud;
   const lyt_value *v = lytI_at(L, q->idx, "lyt_emit_kernel");
   if (v->kind != LYT_VKERNEL) wrong(L, "lyt_emit_kernel", v, "a kernel");
-  const lytK_backend *be = lytK_find_backend(q->target ? q->target : "");
-  if (!be)
-    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_emit_kernel: unknown target '%s' (c, ptx, amdgcn)",
-              q->target ? q->target : "(null)");
-  const lytK_program *p = lytK_lower(&L->cx, v->u.kernel);
-  lytS_buf b;
-  lytS_buf_init(&b, &L->cx);
-  be->emit(&L->cx, &b, &p, 1, q->arch);
-  q->len = b.n;
-  if (b.n >= q->cap || !q->buf)
+  lyt_value argv[3] = { *v, str(q->target ? q->target : ""), q->arch ? str(q->arch) : lytI_nil() };
+  lyt_value code = builtin(L, "emit", 3, argv);
+  q->len = (size_t)code.u.str.len;
+  if (q->len >= q->cap || !q->buf)
     lytS_fail(&L->cx, LYT_ERRLIMIT, "lyt_emit_kernel: the code takes %zu bytes and a NUL; the "
-              "buffer holds %zu", b.n, q->cap);
-  memcpy(q->buf, b.p, b.n);
-  q->buf[b.n] = 0;
+              "buffer holds %zu", q->len, q->cap);
+  memcpy(q->buf, code.u.str.s, q->len);
+  q->buf[q->len] = 0;
 }
 
 int lyt_emit_kernel(lyt_state *L, int idx, const char *target, const char *arch, char *buf,

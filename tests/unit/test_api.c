@@ -523,7 +523,7 @@ static void test_cores(lyt_state *L) {
   } else ok("emit() source", 0);
   free(buf);
   char small[8];
-  fails("emit target", L, 1, lyt_emit_kernel(L, 1, "vhdl", NULL, small, 8, &len), LYT_ERRRUN, "unknown target 'vhdl'");
+  fails("emit target", L, 1, lyt_emit_kernel(L, 1, "vhdl", NULL, small, 8, &len), LYT_ERRRUN, "unknown target \"vhdl\"");
   lyt_push_int(L, 1);
   fails("emit non-kernel", L, 2, lyt_emit_kernel(L, 2, "c", NULL, small, 8, &len), LYT_ERRRUN, "want a kernel");
   lyt_settop(L, 0);
