@@ -5,7 +5,9 @@
 ** Each entry runs the same C function the language's builtin runs, found
 ** in the library tables rather than among the globals, so a script that
 ** rebinds `compose` cannot change what the host gets, and every check and
-** message is the one a script would meet.
+** message is the one a script would meet. The exception is lyt_linear_of
+** of an encoding record: the encodings are written in lyt (stdlib), so it
+** calls the global to_linear, importing triton.lyt when none is bound.
 */
 #include <string.h>
 
@@ -31,10 +33,8 @@ typedef struct req {
 } req;
 
 static lyt_value call(lyt_state *L, lyt_value f, int argc, lyt_value *argv) {
-  lyt_loc *locs = lytS_alloc(&L->cx, sizeof *locs * (size_t)(argc + 1));
-  memset(locs, 0, sizeof *locs * (size_t)(argc + 1));
   lyt_loc nowhere = { NULL, 0, 0 };
-  return lytI_call_value(L, f, argc, argv, locs, nowhere);
+  return lytI_call_value(L, f, argc, argv, NULL, nowhere);
 }
 
 static lyt_value builtin(lyt_state *L, const char *name, int argc, lyt_value *argv) {

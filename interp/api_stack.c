@@ -552,10 +552,8 @@ static void do_call(lyt_state *L, void *ud) {
   const req *q = ud;
   if (q->n < 0) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_call: %d arguments", q->n);
   lyt_value *v = lytI_take(L, q->n + 1, "lyt_call");
-  lyt_loc *locs = lytS_alloc(&L->cx, sizeof *locs * (size_t)(q->n + 1));
-  memset(locs, 0, sizeof *locs * (size_t)(q->n + 1));
   lyt_loc nowhere = { NULL, 0, 0 };
-  lytI_replace(L, q->n + 1, lytI_call_value(L, v[0], q->n, v + 1, locs, nowhere));
+  lytI_replace(L, q->n + 1, lytI_call_value(L, v[0], q->n, v + 1, NULL, nowhere));
 }
 
 int lyt_call(lyt_state *L, int nargs) {

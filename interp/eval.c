@@ -484,6 +484,10 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
   a.n = argc;
   a.v = argv;
   a.loc = (lyt_loc *)argloc;
+  if (!a.loc) {  /* a call from the host: no source text to point at */
+    a.loc = scratch(L, sizeof *a.loc * (size_t)(argc + 1));
+    memset(a.loc, 0, sizeof *a.loc * (size_t)(argc + 1));
+  }
   a.kw = scratch(L, sizeof *a.kw * (size_t)(argc + 1));
   memset(a.kw, 0, sizeof *a.kw * (size_t)(argc + 1));
   return apply(L, f, &a, loc, loc);

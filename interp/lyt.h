@@ -106,7 +106,8 @@ int lyt_emit(lyt_state *L, const char *target, const char *arch);
 ** of the current frame, -1 the top. Pushed values are copies: they stay
 ** valid, and pointers read from them stay valid, until they are popped.
 ** Every function returns a status; on failure the stack is as before the
-** call and lyt_error says why. Inside a C function called from lyt the
+** call and lyt_error says why (one exception: running out of memory while
+** the result itself is pushed, see docs/embedding.md). Inside a C function called from lyt the
 ** frame holds just its arguments, 1..nargs.
 ** ==================================================================== */
 

@@ -110,6 +110,7 @@ _Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, 
 const char *lytI_intern(lyt_state *L, const char *s, size_t n);
 void lytI_setglobal(lyt_state *L, const char *name, lyt_value v);
 lyt_value *lytI_getglobal(lyt_state *L, const char *name);
+/* argloc NULL (and loc {NULL, 0, 0}): a call from the host, without source. */
 lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
                           const lyt_loc *argloc, lyt_loc loc);
 
