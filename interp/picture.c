@@ -42,6 +42,8 @@ static const char *fmt(lyt_state *L, const char *f, ...) {
   return s;
 }
 
+const int lytI_grey8[8] = { 0, 40, 20, 60, 10, 50, 30, 70 };
+
 static int64_t mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
 
 /* Rounding down: a negative offset's bytes lie in the words below 0. */
@@ -197,7 +199,7 @@ static int thread_colour(lyt_state *L, const lytI_popts *o, lyt_loc at) {
 }
 
 static void slot_cell(lyt_state *L, lytI_pcell *c, const slots *sl, const int64_t *s, int by) {
-  c->val = s[1] + sl->n[1] * (s[2] + sl->n[2] * s[3]);
+  c->val = color_key(s, sl->n, 0);  /* the thread index */
   c->text = fmt(L, "T%lld:%lld", (long long)s[1], (long long)s[0]);
   if (sl->n[3] > 1) c->sub = fmt(L, "B%lld W%lld", (long long)s[3], (long long)s[2]);
   else if (sl->n[2] > 1) c->sub = fmt(L, "W%lld", (long long)s[2]);

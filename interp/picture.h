@@ -22,6 +22,8 @@
 
 /* How keys become colours: CuTe's 8 greys (print_latex) or spread hues. */
 enum { LYTI_PAL_GREY8, LYTI_PAL_HUE };
+/* CuTe's print_latex greys: key k is black!NN with NN = lytI_grey8[k % 8]. */
+extern const int lytI_grey8[8];
 
 typedef struct lytI_pcell {
   const char *text;     /* the label; "" for an element no slot holds */

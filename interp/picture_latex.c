@@ -15,9 +15,6 @@
 
 #include "picture.h"
 
-static const char *const grey8[8] = {
-  "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
-};
 
 /* TeX's specials in a label or name (axis names hold `_`). */
 static void tex(lytS_buf *b, const char *s) {
@@ -29,7 +26,7 @@ static void tex(lytS_buf *b, const char *s) {
 }
 
 static void fill(lytS_buf *b, const lytI_picture *p, int64_t key) {
-  if (p->palette == LYTI_PAL_GREY8) { lytS_buf_puts(b, grey8[key % 8]); return; }
+  if (p->palette == LYTI_PAL_GREY8) { lytS_buf_printf(b, "black!%02d", lytI_grey8[key % 8]); return; }
   uint32_t c = lytI_picture_rgb(p, key);
   lytS_buf_printf(b, "{rgb,255:red,%u;green,%u;blue,%u}", (unsigned)(c >> 16),
                   (unsigned)(c >> 8 & 255), (unsigned)(c & 255));

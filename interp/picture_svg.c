@@ -35,7 +35,6 @@ typedef struct geom {
 ** colours
 ** ------------------------------------------------------------------- */
 
-static const int grey8[8] = { 0, 40, 20, 60, 10, 50, 30, 70 };  /* CuTe's black!NN map */
 
 static double absd(double x) { return x < 0 ? -x : x; }
 
@@ -62,7 +61,7 @@ static uint32_t hsl(double h, double s, double l) {
 uint32_t lytI_picture_rgb(const lytI_picture *p, int64_t k) {
   if (k < 0) return 0xffffff;
   if (p->palette == LYTI_PAL_GREY8) {
-    uint32_t v = (uint32_t)(255 * (100 - grey8[k % 8]) / 100);
+    uint32_t v = (uint32_t)(255 * (100 - lytI_grey8[k % 8]) / 100);
     return v << 16 | v << 8 | v;
   }
   double h = (double)((k * 137508 / 1000) % 360);
