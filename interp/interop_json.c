@@ -426,7 +426,7 @@ static void build_cute(lytS_ctx *cx, void *ud) {
   w->out.u.comp = lytS_make_composed(cx, z, o, l);
 }
 
-/* {"name": ..., ...} members as interned names; values in vals. */
+/* The member names of {"name": ..., ...} (interned), at most max of them. */
 static int32_t jnames(lytI_scan *s, const jnode *o, const char **names, int32_t max) {
   if (o->n > max) jfail_at(s, o, "too many dims");
   for (int32_t i = 0; i < o->n; i++) names[i] = o->key[i];
@@ -450,10 +450,11 @@ static void build_linear(lytS_ctx *cx, void *ud) {
     if (list->kind != J_ARR || list->n > LYT_LL_MAXBITS)
       jfail_at(s, list, "the bases of an in-dim are an array of at most 64 vectors");
     int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(list->n * nout + 1));
-    for (int32_t j = 0; j < list->n; j++)
-      if (list->e[j]->kind != J_ARR || list->e[j]->n != nout ||
-          jints(s, list->e[j], v + j * nout, nout) != nout)
+    for (int32_t j = 0; j < list->n; j++) {
+      if (list->e[j]->kind != J_ARR || list->e[j]->n != nout)
         jfail_at(s, list->e[j], "a basis needs one integer per output dim");
+      jints(s, list->e[j], v + j * nout, nout);
+    }
     ins[i] = (lytG_inbases){ inames[i], list->n, v };
   }
   lytG_ll *ll = lytG_from_bases(cx, nin, ins, nout, onames, sizes, surj ? (int)surj->i : 1);
