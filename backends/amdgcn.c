@@ -164,7 +164,8 @@ static void check_op(gen *g, int32_t j) {
   if ((unsigned)o->kind > LYTK_STS || o->vec < 1 || (o->vec & (o->vec - 1)) ||
       (int64_t)o->vec * p->elem_bytes > 16)
     FAIL(g, "'%s' op %d: a %d x %s access cannot be expressed", p->name, j, o->vec, p->elem);
-  if (o->reg < 0 || o->reg % o->vec || (int64_t)o->reg + o->vec > p->nregs || o->addr < 0 ||
+  if (o->rstep < 1 || (o->rstep & (o->rstep - 1)) || o->reg < 0 ||
+      (o->rstep == 1 && o->reg % o->vec) || (int64_t)o->reg + (int64_t)(o->vec - 1) * o->rstep >= p->nregs || o->addr < 0 ||
       o->addr >= p->nnodes || o->pred < -1 || o->pred >= p->nnodes)
     FAIL(g, "'%s' op %d is malformed", p->name, j);
   if (o->xor_k < 0 || o->xor_k >= TWO31 || o->add_k <= -TWO31 || o->add_k >= TWO31)
@@ -528,15 +529,25 @@ static void emit_op(gen *g, int32_t j) {
   exec_pred(g, o->pred);
   int tmp = -1;
   /* GLOBAL offsets are 13-bit signed, DS offsets 16-bit unsigned. */
-  if (x.glob ? (x.off < -4096 || x.off > 4095) : (x.off < 0 || x.off > 65535)) {
+  int64_t last = x.off + (o->rstep == 1 ? 0 : (int64_t)(o->vec - 1) * eb);  /* split: see below */
+  if (x.glob ? (x.off < -4096 || last > 4095) : (x.off < 0 || last > 65535)) {
     char s[SBUF];
     tmp = vget(g);
     EMIT(g, "v_add_u32 v%d, %s, v%d\n", tmp, imm(s, (uint32_t)x.off), x.addr);
     x.addr = tmp;
     x.off = 0;
   }
-  if (x.store) store(g, &x);
-  else load(g, &x);
+  /* Registers rstep apart are not one VGPR range: the vector goes one
+  ** element at a time, to the same consecutive addresses. */
+  for (int32_t i = 0, n = o->rstep == 1 ? 1 : o->vec; i < n; i++) {
+    access e = x;
+    if (n > 1) {
+      int64_t at = ((int64_t)o->reg + (int64_t)i * o->rstep) * eb;
+      e.off += (int64_t)i * eb, e.d = (int)(at / 4), e.pos = (int)(at % 4), e.bytes = eb;
+    }
+    if (e.store) store(g, &e);
+    else load(g, &e);
+  }
   vput(g, tmp);
 }
 

@@ -28,7 +28,17 @@ static void access(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
   lytS_buf_printf(b, "      unsigned char *r = reg + ((size_t)tid * %d + %d) * %d;\n",
                   (int)P->nregs, (int)o->reg, eb);
   lytS_buf_printf(b, "      assert((uintptr_t)a %% %d == 0);\n", bytes);
-  lytS_buf_printf(b, "      memcpy(%s, %d); }\n", load ? "r, a" : "a, r", bytes);
+  if (o->rstep == 1) {
+    lytS_buf_printf(b, "      memcpy(%s, %d); }\n", load ? "r, a" : "a, r", bytes);
+    return;
+  }
+  int rs = o->rstep * eb;  /* registers rstep apart: one element at a time */
+  if (load)
+    lytS_buf_printf(b, "      for (int i = 0; i < %d; i++) memcpy(r + i * %d, a + i * %d, %d); }\n",
+                    (int)o->vec, rs, eb, eb);
+  else
+    lytS_buf_printf(b, "      for (int i = 0; i < %d; i++) memcpy(a + i * %d, r + i * %d, %d); }\n",
+                    (int)o->vec, eb, rs, eb);
 }
 
 static void phase_open(lytS_buf *b, const lytK_program *P) {

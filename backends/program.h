@@ -15,11 +15,15 @@
 ** ranges), so 32-bit arithmetic is exact; DIV and MOD have a positive
 ** constant divisor (node b is a CONST); SHL/SHR shift by a CONST.
 **
-** An access moves `vec` consecutive element registers [reg, reg+vec)
-** from or to the element offset ((node[addr] ^ xor_k) + add_k) of its
-** space (in, out, or shared memory, in elements). vec*elem_bytes is a
+** An access moves `vec` element registers reg, reg+rstep, ...,
+** reg+(vec-1)*rstep from or to the vec consecutive elements at element
+** offset ((node[addr] ^ xor_k) + add_k) of its space (in, out, or shared
+** memory). rstep is a power of two: 1 for registers side by side, more
+** when a thread's registers run along another dim of the tile than the
+** memory does (a register-level transpose, as when 4x4 elements per
+** thread are read by rows and staged by columns). vec*elem_bytes is a
 ** power of two up to 16 and the lowering has proven the byte address
-** aligned to it (given in/out aligned to 16 bytes); reg % vec == 0. When
+** aligned to it (given in/out aligned to 16 bytes). When
 ** pred >= 0 the access is skipped by threads where node[pred] != 0
 ** (threads that hold copies of data another thread stores).
 */
@@ -76,6 +80,7 @@ typedef struct lytK_op {
   int32_t vec, reg, addr;
   int64_t xor_k, add_k;
   int32_t pred;  /* -1: always */
+  int32_t rstep; /* register step between a vector's elements */
 } lytK_op;
 
 typedef struct lytK_program {

@@ -82,28 +82,32 @@ static const char *space(const lytK_op *o) {
 }
 
 /* Words of a sub-word element group: unpack after a load, pack before a
-** store. Word w holds elements [reg + w*per, reg + (w+1)*per). */
-static void unpack(ctx *c, int32_t reg, int32_t words) {
-  int eb = c->P->elem_bytes;
+** store. Word w holds elements w*per .. (w+1)*per - 1 of the vector;
+** element i is register reg + i*step. */
+static void unpack(ctx *c, int32_t reg, int32_t step, int32_t words) {
+  int eb = c->P->elem_bytes, per = 4 / eb;
   for (int32_t w = 0; w < words; w++) {
-    int32_t e = reg + w * (4 / eb);
-    if (eb == 2) lytS_buf_printf(c->b, "  mov.b32 {%%e%d, %%e%d}, %%w%d;\n", e, e + 1, w);
+    int32_t e = reg + w * per * step;
+    if (eb == 2) lytS_buf_printf(c->b, "  mov.b32 {%%e%d, %%e%d}, %%w%d;\n", e, e + step, w);
     else
       for (int k = 0; k < 4; k++)
         lytS_buf_printf(c->b, "  bfe.u32 %%t2, %%w%d, %d, 8;\n  cvt.u16.u32 %%e%d, %%t2;\n", w,
-                        8 * k, e + k);
+                        8 * k, e + k * step);
   }
 }
 
-static void pack(ctx *c, int32_t reg, int32_t words) {
-  int eb = c->P->elem_bytes;
+static void pack(ctx *c, int32_t reg, int32_t step, int32_t words) {
+  int eb = c->P->elem_bytes, per = 4 / eb;
   for (int32_t w = 0; w < words; w++) {
-    int32_t e = reg + w * (4 / eb);
-    if (eb == 2) { lytS_buf_printf(c->b, "  mov.b32 %%w%d, {%%e%d, %%e%d};\n", w, e, e + 1); continue; }
+    int32_t e = reg + w * per * step;
+    if (eb == 2) {
+      lytS_buf_printf(c->b, "  mov.b32 %%w%d, {%%e%d, %%e%d};\n", w, e, e + step);
+      continue;
+    }
     lytS_buf_printf(c->b, "  cvt.u32.u16 %%w%d, %%e%d;\n", w, e);
     for (int k = 1; k < 4; k++)
       lytS_buf_printf(c->b, "  cvt.u32.u16 %%t2, %%e%d;\n  bfi.b32 %%w%d, %%t2, %%w%d, %d, 8;\n",
-                      e + k, w, w, 8 * k);
+                      e + k * step, w, w, 8 * k);
   }
 }
 
@@ -112,18 +116,19 @@ static void access_pair(ctx *c, const lytK_op *o, const char *addr, const char *
   if (load) {
     lytS_buf_printf(c->b, "  %s%s.b16 %%h0, %s;\n", guard, space(o), addr);
     lytS_buf_printf(c->b, "  and.b16 %%e%d, %%h0, 255;\n  shr.u16 %%e%d, %%h0, 8;\n", (int)o->reg,
-                    (int)o->reg + 1);
+                    (int)(o->reg + o->rstep));
   } else {
     lytS_buf_printf(c->b, "  shl.b16 %%h0, %%e%d, 8;\n  or.b16 %%h0, %%h0, %%e%d;\n",
-                    (int)o->reg + 1, (int)o->reg);
+                    (int)(o->reg + o->rstep), (int)o->reg);
     lytS_buf_printf(c->b, "  %s%s.b16 %s, %%h0;\n", guard, space(o), addr);
   }
 }
 
-static void vector_list(ctx *c, const char *reg, int32_t first, int32_t n) {
+static void vector_list(ctx *c, const char *reg, int32_t first, int32_t step, int32_t n) {
   if (n == 1) { lytS_buf_printf(c->b, "%%%s%d", reg, (int)first); return; }
   lytS_buf_puts(c->b, "{");
-  for (int32_t i = 0; i < n; i++) lytS_buf_printf(c->b, "%s%%%s%d", i ? ", " : "", reg, (int)(first + i));
+  for (int32_t i = 0; i < n; i++)
+    lytS_buf_printf(c->b, "%s%%%s%d", i ? ", " : "", reg, (int)(first + i * step));
   lytS_buf_puts(c->b, "}");
 }
 
@@ -141,17 +146,21 @@ static void access(ctx *c, const lytK_op *o) {
     const char *ty = eb == 1 ? "u8" : eb == 2 ? "b16" : eb == 4 ? "b32" : "b64";
     int32_t n = bytes < 4 ? 1 : o->vec;
     lytS_buf_printf(c->b, "  %s%s%s.%s ", guard, space(o), n > 1 ? (n == 2 ? ".v2" : ".v4") : "", ty);
-    if (load) { vector_list(c, "e", o->reg, n); lytS_buf_printf(c->b, ", %s;\n", addr); }
-    else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "e", o->reg, n); lytS_buf_puts(c->b, ";\n"); }
+    if (load) { vector_list(c, "e", o->reg, o->rstep, n); lytS_buf_printf(c->b, ", %s;\n", addr); }
+    else {
+      lytS_buf_printf(c->b, "%s, ", addr);
+      vector_list(c, "e", o->reg, o->rstep, n);
+      lytS_buf_puts(c->b, ";\n");
+    }
     return;
   }
   int32_t words = bytes / 4;  /* packed sub-word elements */
   const char *v = words == 1 ? "" : words == 2 ? ".v2" : ".v4";
-  if (!load) pack(c, o->reg, words);
+  if (!load) pack(c, o->reg, o->rstep, words);
   lytS_buf_printf(c->b, "  %s%s%s.b32 ", guard, space(o), v);
-  if (load) { vector_list(c, "w", 0, words); lytS_buf_printf(c->b, ", %s;\n", addr); }
-  else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "w", 0, words); lytS_buf_puts(c->b, ";\n"); }
-  if (load) unpack(c, o->reg, words);
+  if (load) { vector_list(c, "w", 0, 1, words); lytS_buf_printf(c->b, ", %s;\n", addr); }
+  else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "w", 0, 1, words); lytS_buf_puts(c->b, ";\n"); }
+  if (load) unpack(c, o->reg, o->rstep, words);
 }
 
 static void emit_one(lytS_buf *b, const lytK_program *P) {

@@ -39,20 +39,22 @@ static void count(lytK_conflicts *c, const banks *B) {
   c->conflicts = c->wavefronts - c->ideal;
 }
 
-/* One warp-level access: lanes [t0, t0+n) each moving vec elements
-** starting at register r. */
+/* One warp-level access: lanes [t0, t0+n) each moving vec elements, the
+** registers r, r + step, ... */
 static void access_banks(const lytK_dist *a, const lytG_ll *S, int32_t elem_bytes, int32_t vec,
-                         int64_t t0, int64_t n, int64_t r, banks *B) {
+                         int64_t step, int64_t t0, int64_t n, int64_t r, banks *B) {
   int64_t x[LYT_LL_MAXDIMS], off;
   memset(B, 0, sizeof *B);
   for (int64_t t = t0; t < t0 + n; t++)
     for (int32_t k = 0; k < vec; k++) {
-      lytK_coord(a, r + k, t, x);
+      lytK_coord(a, r + k * step, t, x);
       lytG_apply(S, x, &off);
       touch(B, off * elem_bytes, elem_bytes);
     }
 }
 
+/* A vector takes the registers lytK_vec_bit finds (as the lowering does),
+** else consecutive ones. */
 lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG_ll *smem,
                                    int32_t elem_bytes, int32_t vec, int32_t lanes_per_warp) {
   lytK_dist a = lytK_dist_of(dist);
@@ -65,12 +67,15 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
   if (smem->nout != 1 || dist->nout != smem->nin)
     lytS_fail(cx, LYT_ERRRUN, "bank_conflicts: the shared layout must map the distributed "
               "layout's out-dims (%d) to one offset", (int)dist->nout);
+  int32_t bit = lytK_vec_bit(&a, smem, vec);
+  int64_t step = INT64_C(1) << (bit > 0 ? bit : 0), span = (int64_t)(vec - 1) * step;
   lytK_conflicts c = { 0, 0, 0, 0 };
   banks B;
   for (int64_t t0 = 0; t0 < threads; t0 += lanes_per_warp)
-    for (int64_t r = 0; r < regs; r += vec) {
+    for (int64_t r = 0; r < regs; r++) {
+      if (r & span) continue;  /* not the first register of its vector */
       int64_t n = threads - t0 < lanes_per_warp ? threads - t0 : lanes_per_warp;
-      access_banks(&a, smem, elem_bytes, vec, t0, n, r, &B);
+      access_banks(&a, smem, elem_bytes, vec, step, t0, n, r, &B);
       count(&c, &B);
     }
   return c;
@@ -107,57 +112,50 @@ lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
 /* choosing the shared layout                                          */
 /* ------------------------------------------------------------------ */
 
-/* The row-major tile (last dim fastest) with offset bit p XORed with the
-** offset bits in mask[p] (for p below 64): a general GF(2) swizzle of the
-** row-major offset. */
-static lytG_ll *swizzled(lytS_ctx *cx, const lytK_kernel *k, const uint64_t *mask) {
+/* The tile with its coordinate bits at offset bits in the order `place`
+** (place[q]: the coordinate bit, numbered dim0's bits first, at offset
+** bit q), and offset bit p XORed with the offset bits in mask[p] (for p
+** below 64): a general GF(2) swizzle. */
+static lytG_ll *swizzled(lytS_ctx *cx, const lytK_kernel *k, const int32_t *place,
+                         const uint64_t *mask) {
   lytG_dim in[LYTK_MAXRANK], out = { "offset", 0 };
   uint64_t col[64];
-  int32_t j = 0, bits[LYTK_MAXRANK];
   for (int32_t d = 0; d < k->rank; d++) {
-    int32_t lg = lytS_ceil_log2(k->tile[d]);
-    in[d] = (lytG_dim){ lytG_std_dim_name(d), lg };
-    bits[d] = lg;
-    out.log2 += lg;
+    in[d] = (lytG_dim){ lytG_std_dim_name(d), lytS_ceil_log2(k->tile[d]) };
+    out.log2 += in[d].log2;
   }
-  for (int32_t d = 0; d < k->rank; d++) {
-    int32_t at = 0;  /* the offset bit of this dim's bit 0: the dims after it are below */
-    for (int32_t e = d + 1; e < k->rank; e++) at += bits[e];
-    for (int32_t i = 0; i < bits[d]; i++) {
-      int32_t q = at + i;
-      uint64_t w = UINT64_C(1) << q;
-      for (int32_t p = 0; p < out.log2; p++)
-        if (mask[p] >> q & 1) w |= UINT64_C(1) << p;
-      col[j++] = w;
-    }
+  for (int32_t q = 0; q < out.log2; q++) {
+    uint64_t w = UINT64_C(1) << q;
+    for (int32_t p = 0; p < out.log2; p++)
+      if (mask[p] >> q & 1) w |= UINT64_C(1) << p;
+    col[place[q]] = w;
   }
   return lytG_make(cx, k->rank, in, 1, &out, col, 1);
 }
 
+/* The row-major order (last dim fastest), except that the low `lo` bits
+** of dim `first` come before all others: a vector down another dim than
+** the last. */
+static void base_order(const lytK_kernel *k, int32_t first, int32_t lo, int32_t *place) {
+  int32_t at[LYTK_MAXRANK + 1], n = 0;
+  at[0] = 0;
+  for (int32_t d = 0; d < k->rank; d++) at[d + 1] = at[d] + lytS_ceil_log2(k->tile[d]);
+  for (int32_t i = 0; i < lo; i++) place[n++] = at[first] + i;
+  for (int32_t d = k->rank - 1; d >= 0; d--)
+    for (int32_t i = d == first ? lo : 0; i < at[d + 1] - at[d]; i++) place[n++] = at[d] + i;
+}
+
 typedef struct score { int32_t vec; int64_t conflicts; } score;
 
-/* The widest vec at which every group of vec registers is contiguous and
-** aligned in S, for every thread: what lower.c's AxisInfo query finds,
-** computed directly because the search calls it hundreds of times. */
+/* The widest vec at which some vec registers of every thread are
+** contiguous and aligned in S (lytK_vec_bit): what lower.c's AxisInfo
+** query finds, computed directly because the search calls it hundreds of
+** times. */
 static int32_t smem_vec(const lytK_kernel *k, const lytG_ll *L, const lytG_ll *S) {
   lytK_dist a = lytK_dist_of(L);
-  int64_t regs = lytK_regs(&a), threads = lytK_threads(&a);
   int32_t best = 1;
-  for (int32_t v = 2; v <= regs && v * k->elem_bytes <= 16; v *= 2) {
-    int ok = 1;
-    for (int64_t t = 0; t < threads && ok; t++)
-      for (int64_t r = 0; r < regs && ok; r += v) {
-        int64_t x[LYT_LL_MAXDIMS], o0, o;
-        lytK_coord(&a, r, t, x);
-        lytG_apply(S, x, &o0);
-        ok = o0 % v == 0;
-        for (int32_t i = 1; i < v && ok; i++) {
-          lytK_coord(&a, r + i, t, x);
-          lytG_apply(S, x, &o);
-          ok = o == o0 + i;
-        }
-      }
-    if (!ok) break;
+  for (int32_t v = 2; v <= lytK_regs(&a) && v * k->elem_bytes <= 16; v *= 2) {
+    if (lytK_vec_bit(&a, S, v) < 0) break;
     best = v;
   }
   return best;
@@ -183,8 +181,19 @@ lytG_ll *lytK_pick_smem(lytS_ctx *cx, const lytK_kernel *k) {
   for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
   total = lytS_ceil_log2(size);
   while ((INT64_C(1) << window) * k->elem_bytes < 128 && window < total) window++;
-  lytG_ll *best = swizzled(cx, k, mask);
+  /* the base: row-major, unless a few low bits of another dim first make
+  ** wider vectors (registers that run down a column on both sides) */
+  int32_t place[64], cand[64];
+  base_order(k, 0, 0, place);
+  lytG_ll *best = swizzled(cx, k, place, mask);
   score bs = evaluate(cx, k, best);
+  for (int32_t d = 0; d < k->rank - 1; d++)
+    for (int32_t lo = 1; (k->elem_bytes << lo) <= 16 && (INT64_C(1) << lo) <= k->tile[d]; lo++) {
+      base_order(k, d, lo, cand);
+      lytG_ll *S = swizzled(cx, k, cand, mask);
+      score sc = evaluate(cx, k, S);
+      if (sc.vec > bs.vec) best = S, bs = sc, memcpy(place, cand, sizeof place);
+    }
   {  /* the widest vectors the plain tile allows stay below bit m */
     const lytG_ll *st = k->store ? k->store : k->load;
     int32_t v = smem_vec(k, k->load, best), w = smem_vec(k, st, best);
@@ -202,7 +211,7 @@ lytG_ll *lytK_pick_smem(lytS_ctx *cx, const lytK_kernel *k) {
       uint64_t keep = mask[p];
       for (int32_t o = 0; o < nopt; o++) {
         mask[p] = opts[o];
-        lytG_ll *S = swizzled(cx, k, mask);
+        lytG_ll *S = swizzled(cx, k, place, mask);
         score sc = evaluate(cx, k, S);
         if (sc.vec > bs.vec || (sc.vec == bs.vec && sc.conflicts < bs.conflicts))
           best = S, bs = sc, keep = opts[o];

@@ -24,3 +24,29 @@ void lytK_coord(const lytK_dist *g, int64_t r, int64_t t, int64_t *x) {
 
 int64_t lytK_regs(const lytK_dist *g) { return INT64_C(1) << g->regbits; }
 int64_t lytK_threads(const lytK_dist *g) { return INT64_C(1) << (g->lanebits + g->warpbits); }
+
+/* The offset of one basis bit: register bit b (thread = 0) or thread bit b. */
+static int64_t basis_offset(const lytK_dist *g, const lytG_ll *S, int thread, int32_t b) {
+  int64_t x[LYT_LL_MAXDIMS], o;
+  lytK_coord(g, thread ? 0 : INT64_C(1) << b, thread ? INT64_C(1) << b : 0, x);
+  lytG_apply(S, x, &o);
+  return o;
+}
+
+/* Both layouts are linear over GF(2), so offset(r, t) is the XOR of the
+** offsets of r's and t's bits: the vector's own bits must give 1, 2, 4..
+** and every other bit must keep the low log2(vec) offset bits clear. */
+int32_t lytK_vec_bit(const lytK_dist *g, const lytG_ll *S, int32_t vec) {
+  int32_t k = 0, tb = g->lanebits + g->warpbits;
+  while ((1 << k) < vec) k++;
+  for (int32_t a = 0; a + k <= g->regbits; a++) {
+    int ok = 1;
+    for (int32_t b = 0; b < g->regbits && ok; b++) {
+      int64_t o = basis_offset(g, S, 0, b);
+      ok = b >= a && b < a + k ? o == INT64_C(1) << (b - a) : (o & (vec - 1)) == 0;
+    }
+    for (int32_t b = 0; b < tb && ok; b++) ok = (basis_offset(g, S, 1, b) & (vec - 1)) == 0;
+    if (ok) return a;
+  }
+  return -1;
+}

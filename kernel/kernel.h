@@ -58,6 +58,11 @@ lytK_dist lytK_dist_of(const lytG_ll *L);
 void lytK_coord(const lytK_dist *g, int64_t r, int64_t t, int64_t *x);
 int64_t lytK_regs(const lytK_dist *g);
 int64_t lytK_threads(const lytK_dist *g);
+/* The lowest register bit a such that, in every thread, each group of
+** vec registers r, r + 2^a, ..., r + (vec-1)*2^a lies at vec consecutive
+** offsets of S (tile -> offset) starting at a multiple of vec: the
+** registers one shared-memory vector of vec elements moves; -1 if none. */
+int32_t lytK_vec_bit(const lytK_dist *g, const lytG_ll *S, int32_t vec);
 
 /* Bytes of an element type, 0 if unknown. */
 int32_t lytK_elem_bytes(const char *elem);  /* a type kernels move; 0 if not one */

@@ -236,21 +236,40 @@ static int64_t smem_off(const lytK_kernel *k, const lytK_dist *g, const void *ud
   return o;
 }
 
+/* Register r at place i of the order that walks register bit a first:
+** the bits of i rotated left by a. */
+static int64_t walk(int64_t i, int32_t a, int32_t bits) {
+  return a ? ((i << a) | (i >> (bits - a))) & ((INT64_C(1) << bits) - 1) : i;
+}
+
+/* The widest vector and the register bit it runs along (*bit): vectors
+** need not take consecutive registers, so each register bit is tried as
+** the first of the order AxisInfo reads; the lowest bit wins a tie. */
 static int32_t vector_width(lytS_ctx *cx, const lytK_kernel *k, const lytK_dist *g, offset_fn f,
-                            const void *ud, int global) {
+                            const void *ud, int global, int32_t *bit) {
   int64_t T = lytK_threads(g), R = lytK_regs(g), steps = 1;
   if (global)
     for (int32_t d = 0; d < k->rank; d++) steps += k->shape[d] > k->tile[d];
-  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(steps * T * R)), *q = v;
-  for (int64_t s = 0; s < (global ? k->rank + 1 : 1); s++) {
-    if (s > 0 && k->shape[s - 1] == k->tile[s - 1]) continue;
-    for (int64_t t = 0; t < T; t++)
-      for (int64_t r = 0; r < R; r++) *q++ = f(k, g, ud, s - 1, t, r);
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(steps * T * R));
+  int32_t best = 0;
+  for (int32_t a = 0; a < (g->regbits ? g->regbits : 1); a++) {
+    int64_t *q = v;
+    for (int64_t s = 0; s < (global ? k->rank + 1 : 1); s++) {
+      if (s > 0 && k->shape[s - 1] == k->tile[s - 1]) continue;
+      for (int64_t t = 0; t < T; t++)
+        for (int64_t i = 0; i < R; i++) *q++ = f(k, g, ud, s - 1, t, walk(i, a, g->regbits));
+    }
+    int64_t shape[2] = { steps * T, R };
+    lytV_info info = lytV_exact_info(cx, lytV_from_values(cx, 2, shape, v));
+    int32_t w = (int32_t)lytV_vector_width(cx, &info, 1, k->elem_bytes, 16, R >> a);
+    if (w > best) best = w, *bit = a;
   }
-  int64_t shape[2] = { steps * T, R };
-  lytV_val *val = lytV_from_values(cx, 2, shape, v);
-  lytV_info info = lytV_exact_info(cx, val);
-  return (int32_t)lytV_vector_width(cx, &info, 1, k->elem_bytes, 16, R);
+  return best;
+}
+
+/* The first registers of the vectors of width w along register bit a. */
+static int vector_start(int64_t r, int32_t w, int32_t a) {
+  return (r & ((int64_t)(w - 1) << a)) == 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -265,7 +284,7 @@ static lytK_op *new_op(prog *p, lytK_kind kind, int32_t vec, int32_t reg) {
     p->op = o, p->capops = cap;
   }
   lytK_op *o = &p->op[p->nops++];
-  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1 };
+  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1, 1 };
   return o;
 }
 
@@ -277,22 +296,22 @@ static int32_t copy_pred(prog *p, const lytK_dist *g) {
 /* One round's global accesses: tile t into registers from t*regs on. */
 static void global_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const int64_t *stride,
                        lytK_kind kind, int32_t t, int64_t blocks, int32_t regs) {
-  int32_t w = vector_width(p->cx, k, g, global_off, stride, 1);
+  int32_t a = 0, w = vector_width(p->cx, k, g, global_off, stride, 1, &a);
   side s = make_side(p, k, g, stride, t, blocks);
   int64_t skip = kind == LYTK_STG ? copy_mask(g, 0) : 0;
   int32_t pred = kind == LYTK_STG ? copy_pred(p, g) : -1;
-  for (int64_t r = 0; r < lytK_regs(g); r += w) {
-    if (r & skip) continue;
+  for (int64_t r = 0; r < lytK_regs(g); r++) {
+    if ((r & skip) || !vector_start(r, w, a)) continue;
     lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
     global_addr(p, k, g, &s, stride, r, o);
-    o->pred = pred;
+    o->pred = pred, o->rstep = 1 << a;
   }
 }
 
 /* One round's shared accesses: tile t at t*tile_elems, registers from t*regs. */
 static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
                      lytK_kind kind, int32_t t, int32_t regs) {
-  int32_t w = vector_width(p->cx, k, g, smem_off, S, 0);
+  int32_t a = 0, w = vector_width(p->cx, k, g, smem_off, S, 0, &a);
   int nb = g->lanebits + g->warpbits;
   int64_t wt[64], x[LYTK_MAXRANK];
   for (int b = 0; b < nb; b++) {
@@ -302,13 +321,13 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
   int32_t base = tid_xor(p, nb, wt);
   int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0;
   int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
-  for (int64_t r = 0; r < lytK_regs(g); r += w) {
-    if (r & skip) continue;
+  for (int64_t r = 0; r < lytK_regs(g); r++) {
+    if ((r & skip) || !vector_start(r, w, a)) continue;
     lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
     lytK_coord(g, r, 0, x);
     lytG_apply(S, x, &o->xor_k);
     o->add_k = (int64_t)t << S->inbits;
-    o->addr = base, o->pred = pred;
+    o->addr = base, o->pred = pred, o->rstep = 1 << a;
   }
 }
 

@@ -34,6 +34,8 @@ void lytK_print_program(lytS_buf *b, const lytK_program *P) {
     lytS_buf_printf(b, "  %s", kind[o->kind]);
     if (o->kind == LYTK_BAR) { lytS_buf_puts(b, "\n"); continue; }
     lytS_buf_printf(b, ".v%d r%d", (int)o->vec, (int)o->reg);
+    for (int32_t e = 1; o->rstep > 1 && e < o->vec; e++)
+      lytS_buf_printf(b, ",r%d", (int)(o->reg + e * o->rstep));
     lytS_buf_puts(b, " [");
     operand(b, P, o->addr);
     if (o->xor_k) lytS_buf_printf(b, " ^ %lld", (long long)o->xor_k);
