@@ -40,17 +40,12 @@ static void count(lytK_conflicts *c, const banks *B) {
 }
 
 /* One warp-level access: lanes [t0, t0+n) each moving vec elements, the
-** registers r, r + step, ... */
-static void access_banks(const lytK_dist *a, const lytG_ll *S, int32_t elem_bytes, int32_t vec,
+** registers r, r + step, ...; ro and to: the offsets of lytK_offsets. */
+static void access_banks(const int64_t *ro, const int64_t *to, int32_t elem_bytes, int32_t vec,
                          int64_t step, int64_t t0, int64_t n, int64_t r, banks *B) {
-  int64_t x[LYT_LL_MAXDIMS], off;
   memset(B, 0, sizeof *B);
   for (int64_t t = t0; t < t0 + n; t++)
-    for (int32_t k = 0; k < vec; k++) {
-      lytK_coord(a, r + k * step, t, x);
-      lytG_apply(S, x, &off);
-      touch(B, off * elem_bytes, elem_bytes);
-    }
+    for (int32_t k = 0; k < vec; k++) touch(B, (ro[r + k * step] ^ to[t]) * elem_bytes, elem_bytes);
 }
 
 /* A vector takes the registers lytK_vec_bit finds (as the lowering does),
@@ -70,12 +65,15 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
   int32_t bit = lytK_vec_bit(&a, smem, vec);
   int64_t step = INT64_C(1) << (bit > 0 ? bit : 0), span = (int64_t)(vec - 1) * step;
   lytK_conflicts c = { 0, 0, 0, 0 };
+  int64_t *ro = lytS_alloc(cx, sizeof *ro * (size_t)(regs + threads)), *to = ro + regs;
+  lytK_offsets(&a, smem, 0, ro);
+  lytK_offsets(&a, smem, 1, to);
   banks B;
   for (int64_t t0 = 0; t0 < threads; t0 += lanes_per_warp)
     for (int64_t r = 0; r < regs; r++) {
       if (r & span) continue;  /* not the first register of its vector */
       int64_t n = threads - t0 < lanes_per_warp ? threads - t0 : lanes_per_warp;
-      access_banks(&a, smem, elem_bytes, vec, step, t0, n, r, &B);
+      access_banks(ro, to, elem_bytes, vec, step, t0, n, r, &B);
       count(&c, &B);
     }
   return c;

@@ -33,9 +33,19 @@ static int64_t basis_offset(const lytK_dist *g, const lytG_ll *S, int thread, in
   return o;
 }
 
-/* Both layouts are linear over GF(2), so offset(r, t) is the XOR of the
-** offsets of r's and t's bits: the vector's own bits must give 1, 2, 4..
-** and every other bit must keep the low log2(vec) offset bits clear. */
+/* Both layouts are linear over GF(2): an index's offset is the XOR of the
+** offsets of its bits, each index built from one with its top bit clear. */
+void lytK_offsets(const lytK_dist *g, const lytG_ll *S, int thread, int64_t *o) {
+  int32_t bits = thread ? g->lanebits + g->warpbits : g->regbits;
+  o[0] = 0;
+  for (int32_t b = 0; b < bits; b++) {
+    int64_t ob = basis_offset(g, S, thread, b), h = INT64_C(1) << b;
+    for (int64_t i = 0; i < h; i++) o[h + i] = o[i] ^ ob;
+  }
+}
+
+/* The vector's own bits must give offsets 1, 2, 4.. and every other bit
+** must keep the low log2(vec) offset bits clear. */
 int32_t lytK_vec_bit(const lytK_dist *g, const lytG_ll *S, int32_t vec) {
   int32_t k = 0, tb = g->lanebits + g->warpbits;
   while ((1 << k) < vec) k++;

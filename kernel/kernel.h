@@ -58,6 +58,10 @@ lytK_dist lytK_dist_of(const lytG_ll *L);
 void lytK_coord(const lytK_dist *g, int64_t r, int64_t t, int64_t *x);
 int64_t lytK_regs(const lytK_dist *g);
 int64_t lytK_threads(const lytK_dist *g);
+/* The shared offset S(x) of every register of thread 0 (thread = 0:
+** o[regs]) or of register 0 of every thread (thread = 1: o[threads]);
+** register r of thread t is at the XOR of the two (GF(2) linearity). */
+void lytK_offsets(const lytK_dist *g, const lytG_ll *S, int thread, int64_t *o);
 /* The lowest register bit a such that, in every thread, each group of
 ** vec registers r, r + 2^a, ..., r + (vec-1)*2^a lies at vec consecutive
 ** offsets of S (tile -> offset) starting at a multiple of vec: the
