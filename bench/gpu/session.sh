@@ -7,7 +7,9 @@
 #   results.md     bench.py's table: PyTorch, Triton 3.6 and every lyt
 #                  benchmark kernel (SKIP_BENCH=1 leaves it out)
 #   conflicts.txt  with CONFLICTS=1: Nsight Compute's bank conflicts and
-#                  shared wavefronts of every benchmark kernel (slow: ~5 min)
+#                  shared wavefronts of every benchmark kernel, hardware and
+#                  SASS-level counters (slow: ~5 min); metrics.txt: what
+#                  this ncu can count
 DIR=${1:-gpu_out}
 OUT=${2:-${OUT:-.}}
 CUDA=${CUDA:-/usr/local/cuda}
@@ -25,6 +27,18 @@ if [ -n "${CONFLICTS:-}" ]; then
   ncu=$CUDA/bin/ncu
   m=l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
   m=$m,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+  # The hardware counters above also count wavefronts lost to other traffic
+  # in the L1 data stage (seen at 8192^2 for kernels whose every access is
+  # conflict-free by construction); the SASS-level counts, where this ncu
+  # has them, count each instruction's own wavefronts.
+  "$ncu" --query-metrics >"$OUT/metrics.txt" 2>&1
+  for x in smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_ld \
+           smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_st \
+           smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld \
+           smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
+           smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st; do
+    grep -q "^$x " "$OUT/metrics.txt" && m=$m,$x.sum
+  done
   "$ncu" --csv --metrics "$m" build/run_ptx "$DIR/kernels.ptx" "$DIR/kernels.expect" \
     >"$OUT/conflicts.txt" 2>&1
   echo "conflicts: $(grep -c bank_conflicts "$OUT/conflicts.txt") rows"
