@@ -5,7 +5,8 @@
 #   gpu-test.txt   every example kernel checked element by element, and its
 #                  bank conflicts by Nsight Compute (make gpu-test's script)
 #   results.md     bench.py's table: PyTorch, Triton 3.6 and every lyt
-#                  benchmark kernel (SKIP_BENCH=1 leaves it out)
+#                  benchmark kernel (SKIP_BENCH=1 leaves it out; ONLY=REGEX
+#                  keeps the kernels whose names match, here and for ncu)
 #   conflicts.txt  with CONFLICTS=1: Nsight Compute's bank conflicts and
 #                  shared wavefronts of every benchmark kernel, hardware and
 #                  SASS-level counters (slow: ~5 min); metrics.txt: what
@@ -18,9 +19,14 @@ gcc -std=c11 -O2 -Wall -Wextra -Werror -I"$CUDA/include" tests/gpu/run_ptx.c \
   -L"$CUDA/lib64/stubs" -lcuda -o build/run_ptx || exit 1
 sh tests/gpu/gpu_test.sh "$DIR/ex" build/run_ptx >"$OUT/gpu-test.txt" 2>&1
 echo "gpu-test: $(tail -n 1 "$OUT/gpu-test.txt")"
+EXPECT=$DIR/kernels.expect
+if [ -n "${ONLY:-}" ]; then  # ONLY=REGEX: just the benchmark kernels whose names match
+  awk -v re="$ONLY" '/^kernel /{keep = $2 ~ re} NR == 1 || keep' "$EXPECT" >"$OUT/only.expect"
+  EXPECT=$OUT/only.expect
+fi
 if [ -z "${SKIP_BENCH:-}" ]; then
   python3 bench/gpu/bench.py --reps 50 --n 8192 --lyt build/run_ptx "$DIR/kernels.ptx" \
-    "$DIR/kernels.expect" >"$OUT/results.md" 2>"$OUT/bench.err"
+    "$EXPECT" >"$OUT/results.md" 2>"$OUT/bench.err"
   echo "bench: $(grep -c '^| lyt' "$OUT/results.md") lyt rows"
 fi
 if [ -n "${CONFLICTS:-}" ]; then
@@ -39,7 +45,7 @@ if [ -n "${CONFLICTS:-}" ]; then
            smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st; do
     grep -q "^$x " "$OUT/metrics.txt" && m=$m,$x.sum
   done
-  "$ncu" --csv --metrics "$m" build/run_ptx "$DIR/kernels.ptx" "$DIR/kernels.expect" \
+  "$ncu" --csv --metrics "$m" build/run_ptx "$DIR/kernels.ptx" "$EXPECT" \
     >"$OUT/conflicts.txt" 2>&1
   echo "conflicts: $(grep -c bank_conflicts "$OUT/conflicts.txt") rows"
 fi
