@@ -186,11 +186,11 @@ fuzz: $(GEN)/parser.h $(GEN)/lexer.c $(GEN)/backends.c
 	  grep -E 'stat::number_of_executed_units' $(BUILD)/fuzz/fuzz_$$t.log; \
 	done
 
-# On a machine with an NVIDIA GPU and the CUDA driver: run every example
+# On a machine with an NVIDIA GPU and the CUDA driver: run every example and test
 # kernel from its PTX and check every element and the bank conflicts.
 gpu-test: all
 	@mkdir -p $(BUILD)/gpu
-	@for f in examples/kernels/*.lyt; do n=$$(basename $$f .lyt); \
+	@for f in examples/kernels/*.lyt tests/kernels/*.lyt; do n=$$(basename $$f .lyt); \
 	  $(BUILD)/lyt --emit=ptx $$f >$(BUILD)/gpu/$$n.ptx && \
 	  $(BUILD)/lyt --emit=expect $$f >$(BUILD)/gpu/$$n.expect || exit 1; done
 	@sh tests/gpu/gpu_test.sh $(BUILD)/gpu $(BUILD)/run_ptx

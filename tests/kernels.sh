@@ -1,5 +1,5 @@
 #!/bin/sh
-# The kernels of examples/kernels through every backend: the C is compiled
+# The kernels of examples/kernels and tests/kernels through every backend: the C is compiled
 # with -Wall -Werror, run over inputs holding each element's own index and
 # compared element by element with what lyt computes from the src/dst
 # layouts (--emit=expect); the PTX goes through ptxas for sm_80 and sm_90,
@@ -33,7 +33,7 @@ amd() {
     && [ ! -s "$T/mc.log" ] && { [ -z "$3" ] || "$3" -shared "$T/k.o" -o "$T/k.hsaco" 2>"$T/mc.log"; }
 }
 
-for f in examples/kernels/*.lyt; do
+for f in examples/kernels/*.lyt tests/kernels/*.lyt; do
   n=$(basename "$f" .lyt)
   if "$LYT" --emit=c "$f" >"$T/$n.c" && "$LYT" --emit=expect "$f" >"$T/$n.expect" \
      && cc -std=c11 -O1 -g -Wall -Wextra -Werror $SAN "$T/$n.c" tests/kernels/run_c.c -o "$T/$n"; then

@@ -1,13 +1,13 @@
 #!/bin/sh
 # On the build machine: everything one GPU session needs, into DIR (default
 # gpu_out, which git ignores; pass it to the device in `carry`).
-#   DIR/ex/NAME.ptx|.expect   every examples/kernels/NAME.lyt
+#   DIR/ex/NAME.ptx|.expect   every examples/kernels/NAME.lyt and tests/kernels/NAME.lyt
 #   DIR/kernels.ptx|.expect   bench/gpu/kernels.lyt
 # Then, on the GPU machine: sh bench/gpu/session.sh DIR OUTDIR
 LYT=${LYT:-build/lyt}
 DIR=${1:-gpu_out}
 mkdir -p "$DIR/ex" || exit 1
-for f in examples/kernels/*.lyt; do
+for f in examples/kernels/*.lyt tests/kernels/*.lyt; do
   n=$(basename "$f" .lyt)
   "$LYT" --emit=ptx "$f" >"$DIR/ex/$n.ptx" && "$LYT" --emit=expect "$f" >"$DIR/ex/$n.expect" || exit 1
 done

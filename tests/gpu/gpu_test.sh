@@ -5,7 +5,7 @@
 # the shared-memory bank conflicts counted by Nsight Compute must be zero.
 #   tests/gpu/gpu_test.sh DIR [RUN_PTX]
 # DIR is filled by `make gpu-test` (lyt --emit=ptx / --emit=expect of
-# examples/kernels); it can be made on another machine and copied.
+# examples/kernels and tests/kernels); it can be made on another machine and copied.
 DIR=${1:?usage: gpu_test.sh DIR [RUN_PTX]}
 RUN=${2:-build/run_ptx}
 CUDA=${CUDA:-/usr/local/cuda}
