@@ -5,14 +5,15 @@
 ** Banks: 32 banks of 4 bytes (NVIDIA; AMD's LDS on gfx90a/gfx942 has the
 ** same 32 x 4 B structure). A warp's access is served in wavefronts; a
 ** bank serves one distinct 4-byte word per wavefront (lanes reading the
-** same word share it), so the access needs max over banks of the
-** distinct words it touches in that bank, and at least bytes/128.
+** same word share it), so an access needs max over banks of the distinct
+** words it touches in that bank, and at least bytes/128. Accesses of 8
+** and 16 bytes per lane go in phases of 16 and 8 lanes, each counted so.
 */
 #include <string.h>
 
 #include "kernel.h"
 
-/* The distinct 4-byte words one warp-level access touches, per bank. */
+/* The distinct 4-byte words one phase of an access touches, per bank. */
 typedef struct banks {
   int64_t word[32][128];
   int32_t n[32];
@@ -28,24 +29,30 @@ static void touch(banks *B, int64_t byte, int64_t len) {
   B->bytes += len;
 }
 
-/* Adds one warp-level access to c: the most words a bank serves, and at
-** least bytes/128 wavefronts. */
-static void count(lytK_conflicts *c, const banks *B) {
-  int64_t most = 0, ideal = (B->bytes + 127) / 128;
-  for (int32_t b = 0; b < 32; b++) most = B->n[b] > most ? B->n[b] : most;
+/* Adds one warp-level access to c. Lane l (of n) moves vec elements of
+** eb bytes at the byte offsets off[l*vec ..] (a negative first one: the
+** lane is off). Accesses of more than 4 bytes per lane are served in
+** phases of 128 bytes' worth of lanes (8 lanes for 16 bytes, 16 for 8),
+** one after the other: a phase costs the most words one bank serves in
+** it, at least its bytes/128; the ideal is the warp's bytes/128. */
+static void warp_access(lytK_conflicts *c, banks *B, const int64_t *off, int64_t n, int32_t vec,
+                        int32_t eb) {
+  int64_t len = (int64_t)vec * eb, phase = len > 4 ? 128 / len : n, bytes = 0, waves = 0;
+  for (int64_t p0 = 0; p0 < n; p0 += phase) {
+    memset(B->n, 0, sizeof B->n);
+    B->bytes = 0;
+    for (int64_t l = p0; l < n && l < p0 + phase; l++)
+      for (int32_t k = 0; k < vec && off[l * vec] >= 0; k++) touch(B, off[l * vec + k], eb);
+    int64_t most = 0, ideal = (B->bytes + 127) / 128;
+    for (int32_t b = 0; b < 32; b++) most = B->n[b] > most ? B->n[b] : most;
+    waves += most > ideal ? most : ideal;
+    bytes += B->bytes;
+  }
+  if (!bytes) return;
   c->accesses++;
-  c->wavefronts += most > ideal ? most : ideal;
-  c->ideal += ideal;
+  c->wavefronts += waves;
+  c->ideal += (bytes + 127) / 128;
   c->conflicts = c->wavefronts - c->ideal;
-}
-
-/* One warp-level access: lanes [t0, t0+n) each moving vec elements, the
-** registers r, r + step, ...; ro and to: the offsets of lytK_offsets. */
-static void access_banks(const int64_t *ro, const int64_t *to, int32_t elem_bytes, int32_t vec,
-                         int64_t step, int64_t t0, int64_t n, int64_t r, banks *B) {
-  memset(B, 0, sizeof *B);
-  for (int64_t t = t0; t < t0 + n; t++)
-    for (int32_t k = 0; k < vec; k++) touch(B, (ro[r + k * step] ^ to[t]) * elem_bytes, elem_bytes);
 }
 
 /* A vector takes the registers lytK_vec_bit finds (as the lowering does),
@@ -68,13 +75,15 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
   int64_t *ro = lytS_alloc(cx, sizeof *ro * (size_t)(regs + threads)), *to = ro + regs;
   lytK_offsets(&a, smem, 0, ro);
   lytK_offsets(&a, smem, 1, to);
-  banks B;
+  banks *B = lytS_alloc(cx, sizeof *B);
+  int64_t *off = lytS_alloc(cx, sizeof *off * (size_t)(lanes_per_warp * vec));
   for (int64_t t0 = 0; t0 < threads; t0 += lanes_per_warp)
     for (int64_t r = 0; r < regs; r++) {
       if (r & span) continue;  /* not the first register of its vector */
       int64_t n = threads - t0 < lanes_per_warp ? threads - t0 : lanes_per_warp;
-      access_banks(ro, to, elem_bytes, vec, step, t0, n, r, &B);
-      count(&c, &B);
+      for (int64_t l = 0; l < n; l++)
+        for (int32_t k = 0; k < vec; k++) off[l * vec + k] = (ro[r + k * step] ^ to[t0 + l]) * elem_bytes;
+      warp_access(&c, B, off, n, vec, elem_bytes);
     }
   return c;
 }
@@ -86,6 +95,7 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
 lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
   int64_t N = P->nnodes;
   int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(32 * N));  /* one warp's node values */
+  int64_t *off = lytS_alloc(cx, sizeof *off * 32 * 16);
   banks *B = lytS_alloc(cx, sizeof *B);
   lytK_conflicts c = { 0, 0, 0, 0 };
   for (int64_t t0 = 0; t0 < P->threads; t0 += 32) {
@@ -94,13 +104,13 @@ lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
     for (int32_t i = 0; i < P->nops; i++) {
       const lytK_op *o = &P->op[i];
       if (o->kind != LYTK_LDS && o->kind != LYTK_STS) continue;
-      memset(B, 0, sizeof *B);
       for (int64_t t = 0; t < n; t++) {
         const int64_t *x = v + t * N;
-        if (o->pred >= 0 && x[o->pred]) continue;
-        touch(B, ((x[o->addr] ^ o->xor_k) + o->add_k) * P->elem_bytes, (int64_t)o->vec * P->elem_bytes);
+        int64_t at = ((x[o->addr] ^ o->xor_k) + o->add_k) * P->elem_bytes;
+        for (int32_t k = 0; k < o->vec; k++)
+          off[t * o->vec + k] = o->pred >= 0 && x[o->pred] ? -1 : at + (int64_t)k * P->elem_bytes;
       }
-      if (B->bytes) count(&c, B);
+      warp_access(&c, B, off, n, o->vec, P->elem_bytes);
     }
   }
   return c;
