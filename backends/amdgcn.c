@@ -164,8 +164,9 @@ static void check_op(gen *g, int32_t j) {
   if ((unsigned)o->kind > LYTK_STS || o->vec < 1 || (o->vec & (o->vec - 1)) ||
       (int64_t)o->vec * p->elem_bytes > 16)
     FAIL(g, "'%s' op %d: a %d x %s access cannot be expressed", p->name, j, o->vec, p->elem);
+  int64_t top = (int64_t)o->reg + (int64_t)(o->vec - 1) * o->rstep;  /* the last register */
   if (o->rstep < 1 || (o->rstep & (o->rstep - 1)) || o->reg < 0 ||
-      (o->rstep == 1 && o->reg % o->vec) || (int64_t)o->reg + (int64_t)(o->vec - 1) * o->rstep >= p->nregs || o->addr < 0 ||
+      (o->rstep == 1 && o->reg % o->vec) || top >= p->nregs || o->addr < 0 ||
       o->addr >= p->nnodes || o->pred < -1 || o->pred >= p->nnodes)
     FAIL(g, "'%s' op %d is malformed", p->name, j);
   if (o->xor_k < 0 || o->xor_k >= TWO31 || o->add_k <= -TWO31 || o->add_k >= TWO31)
