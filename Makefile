@@ -189,11 +189,8 @@ fuzz: $(GEN)/parser.h $(GEN)/lexer.c $(GEN)/backends.c
 # On a machine with an NVIDIA GPU and the CUDA driver: run every example and test
 # kernel from its PTX and check every element and the bank conflicts.
 gpu-test: all
-	@mkdir -p $(BUILD)/gpu
-	@for f in examples/kernels/*.lyt tests/kernels/*.lyt; do n=$$(basename $$f .lyt); \
-	  $(BUILD)/lyt --emit=ptx $$f >$(BUILD)/gpu/$$n.ptx && \
-	  $(BUILD)/lyt --emit=expect $$f >$(BUILD)/gpu/$$n.expect || exit 1; done
-	@sh tests/gpu/gpu_test.sh $(BUILD)/gpu $(BUILD)/run_ptx
+	@LYT=$(BUILD)/lyt sh bench/gpu/prepare.sh $(BUILD)/gpu
+	@sh tests/gpu/gpu_test.sh $(BUILD)/gpu/ex $(BUILD)/run_ptx
 
 # The command and the library under valgrind: no leak, no error.
 VG = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=9

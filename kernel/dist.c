@@ -48,14 +48,15 @@ void lytK_offsets(const lytK_dist *g, const lytG_ll *S, int thread, int64_t *o) 
 ** must keep the low log2(vec) offset bits clear. */
 int32_t lytK_vec_bit(const lytK_dist *g, const lytG_ll *S, int32_t vec) {
   int32_t k = 0, tb = g->lanebits + g->warpbits;
+  int64_t ro[LYT_LL_MAXBITS], tlow = 0;  /* register bits' offsets; threads' offset bits, ORed */
   while ((1 << k) < vec) k++;
+  for (int32_t b = 0; b < g->regbits; b++) ro[b] = basis_offset(g, S, 0, b);
+  for (int32_t b = 0; b < tb; b++) tlow |= basis_offset(g, S, 1, b);
+  if (tlow & (vec - 1)) return -1;
   for (int32_t a = 0; a + k <= g->regbits; a++) {
     int ok = 1;
-    for (int32_t b = 0; b < g->regbits && ok; b++) {
-      int64_t o = basis_offset(g, S, 0, b);
-      ok = b >= a && b < a + k ? o == INT64_C(1) << (b - a) : (o & (vec - 1)) == 0;
-    }
-    for (int32_t b = 0; b < tb && ok; b++) ok = (basis_offset(g, S, 1, b) & (vec - 1)) == 0;
+    for (int32_t b = 0; b < g->regbits && ok; b++)
+      ok = b >= a && b < a + k ? ro[b] == INT64_C(1) << (b - a) : (ro[b] & (vec - 1)) == 0;
     if (ok) return a;
   }
   return -1;

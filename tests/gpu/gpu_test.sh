@@ -4,8 +4,9 @@
 # kernel run and every output element checked (tests/gpu/run_ptx.c), and
 # the shared-memory bank conflicts counted by Nsight Compute must be zero.
 #   tests/gpu/gpu_test.sh DIR [RUN_PTX]
-# DIR is filled by `make gpu-test` (lyt --emit=ptx / --emit=expect of
-# examples/kernels and tests/kernels); it can be made on another machine and copied.
+# DIR holds lyt --emit=ptx / --emit=expect of examples/kernels and
+# tests/kernels: bench/gpu/prepare.sh writes it as OUT/ex (make gpu-test:
+# build/gpu/ex); it can be made on another machine and copied.
 DIR=${1:?usage: gpu_test.sh DIR [RUN_PTX]}
 RUN=${2:-build/run_ptx}
 CUDA=${CUDA:-/usr/local/cuda}
