@@ -87,7 +87,9 @@ static void format_error(lyt_state *L) {
 ** the API. An error unwinds to the innermost entry and puts back what
 ** that entry found: the call chain, the host stack, the arenas' marks.
 ** The step count is not put back: what a nested entry evaluates counts
-** against the outermost statement, so a C function cannot lift the limit. */
+** against the outermost entry, so a C function cannot lift the limit. A
+** nested entry counts as a statement under way (L->stmts), so that its own
+** statements do not restart the count, whichever entry is outermost. */
 int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
   jmp_buf jb, *old = L->cx.jb;
   lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
@@ -102,8 +104,10 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
   L->diag_pending = NULL;
   L->errloc.src = NULL;
   if (!old) L->steps = 0;
+  else L->stmts++;
   if (setjmp(jb) == 0) {
     fn(L, ud);
+    L->stmts = stmts;
   } else {
     status = L->cx.code ? L->cx.code : LYT_ERRRUN;
     L->cx.arena = &L->scratch;

@@ -379,6 +379,14 @@ static void test_calls(lyt_state *L) {
                       " run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\")\n";
   ok("step limit through nested statements", lyt_dostring(S, eight, "steps2") == LYT_ERRLIMIT);
   ok("one nested run is within the limit", lyt_dostring(S, "x = run(\"k(150)\")\n", "steps3") == LYT_OK);
+  /* the same eight runs with lyt_call or lyt_eval as the outermost entry */
+  lyt_dostring(S, "fn eight() = run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\") +"
+                  " run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\") + run(\"k(150)\")\n", "steps4");
+  lyt_getglobal(S, "eight");
+  ok("step limit through nested statements, lyt_call", lyt_call(S, 0) == LYT_ERRLIMIT);
+  lyt_settop(S, 0);
+  ok("step limit through nested statements, lyt_eval", lyt_eval(S, "eight()", "steps5") == LYT_ERRLIMIT);
+  lyt_settop(S, 0);
   lyt_close(S);
 }
 
