@@ -119,7 +119,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
     /* Values this entry pushed go; values it popped stay popped (their
     ** memory is reused), which happens only when pushing the result fails. */
     if (L->top >= top) lytA_release(&L->host, hm);
-    else lytA_release(&L->host, L->mark[L->top]);
+    else lytA_release(&L->host, L->stk[L->top].mark);
     if (L->top > top) L->top = top;
     L->base = base;
   }
@@ -188,7 +188,6 @@ void lyt_close(lyt_state *L) {
   lytA_free(&L->scratch);
   lytA_free(&L->host);
   if (L->stk) L->cfg.alloc(L->cfg.alloc_ud, L->stk, sizeof *L->stk * (size_t)L->cap, 0);
-  if (L->mark) L->cfg.alloc(L->cfg.alloc_ud, L->mark, sizeof *L->mark * (size_t)L->cap, 0);
   if (L->diag) L->cfg.alloc(L->cfg.alloc_ud, L->diag, L->diagcap, 0);
   L->cfg.alloc(L->cfg.alloc_ud, L, sizeof *L, 0);
 }

@@ -79,7 +79,7 @@ static void do_apply(lyt_state *L, void *ud) {
     lytS_fail(&L->cx, LYT_ERRRUN, "lyt_apply: %d inputs (at least 1, and room for the outputs)", q->nin);
   lyt_value *argv = lytS_alloc(&L->cx, sizeof *argv * (size_t)q->nin);
   for (int i = 0; i < q->nin; i++) argv[i] = lytI_int(q->in[i]);
-  lyt_value r = call(L, lytI_copy(&L->cx, *f), q->nin, argv);
+  lyt_value r = call(L, *f, q->nin, argv);  /* a layout runs no C function: the slot stays put */
   *q->nout = 0;
   leaves(L, &r, q);
 }

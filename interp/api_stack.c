@@ -22,27 +22,24 @@
 
 static void grow(lyt_state *L) {
   int ncap = L->cap ? L->cap * 2 : 16;
-  lyt_alloc_fn f = L->cfg.alloc;
-  lyt_value *s = f(L->cfg.alloc_ud, L->stk, sizeof *s * (size_t)L->cap, sizeof *s * (size_t)ncap);
+  struct lytI_hostslot *s = L->cfg.alloc(L->cfg.alloc_ud, L->stk, sizeof *s * (size_t)L->cap,
+                                     sizeof *s * (size_t)ncap);
   if (!s) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
   L->stk = s;
-  lytA_mark *m = f(L->cfg.alloc_ud, L->mark, sizeof *m * (size_t)L->cap, sizeof *m * (size_t)ncap);
-  if (!m) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
-  L->mark = m;
-  L->cap = ncap;  /* only once both arrays have the new size */
+  L->cap = ncap;
 }
 
 void lytI_push(lyt_state *L, lyt_value v) {
   if (L->top == L->cap) grow(L);
   lytA_mark m = lytA_getmark(&L->host);
   v = lytI_copy_to(L, &L->host, v);
-  L->mark[L->top] = m;
-  L->stk[L->top++] = v;
+  L->stk[L->top].mark = m;
+  L->stk[L->top++].v = v;
 }
 
 void lytI_cut(lyt_state *L, int top) {
   if (top >= L->top) return;
-  lytA_release(&L->host, L->mark[top]);
+  lytA_release(&L->host, L->stk[top].mark);
   L->top = top;
 }
 
@@ -56,7 +53,7 @@ const lyt_value *lytI_at(lyt_state *L, int idx, const char *api) {
   if (p < 0)
     lytS_fail(&L->cx, LYT_ERRRUN, "%s: index %d is not on the stack (it holds %d values)", api,
               idx, L->top - L->base);
-  return &L->stk[p];
+  return &L->stk[p].v;
 }
 
 static const lyt_value *at_kind(lyt_state *L, int idx, lyt_vkind k, const char *api) {
@@ -75,7 +72,7 @@ lyt_value *lytI_take(lyt_state *L, int n, const char *api) {
     lytS_fail(&L->cx, LYT_ERRRUN, "%s: %d values asked for, the stack holds %d", api, n,
               L->top - L->base);
   lyt_value *v = lytS_alloc(&L->cx, sizeof *v * (size_t)(n + 1));
-  for (int i = 0; i < n; i++) v[i] = lytI_copy(&L->cx, L->stk[L->top - n + i]);
+  for (int i = 0; i < n; i++) v[i] = lytI_copy(&L->cx, L->stk[L->top - n + i].v);
   return v;
 }
 
@@ -89,7 +86,7 @@ int lyt_gettop(const lyt_state *L) { return L->top - L->base; }
 int lyt_type(const lyt_state *L, int idx) {
   int p = slot(L, idx);
   if (p < 0) return LYT_TNONE;
-  switch (L->stk[p].kind) {
+  switch (L->stk[p].v.kind) {
     case LYT_VNIL: return LYT_TNIL;
     case LYT_VBOOL: return LYT_TBOOL;
     case LYT_VINT: return LYT_TINT;
@@ -108,7 +105,7 @@ int lyt_type(const lyt_state *L, int idx) {
 
 const char *lyt_typename(const lyt_state *L, int idx) {
   int p = slot(L, idx);
-  return p < 0 ? "no value" : lytI_kindname(L->stk[p].kind);
+  return p < 0 ? "no value" : lytI_kindname(L->stk[p].v.kind);
 }
 
 /* ---------------------------------------------------------------------
@@ -345,7 +342,7 @@ lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt
   L->cmsg[0] = 0;
   int st = f->fn(L, argc, f->ud);
   lyt_value r = lytI_nil();
-  if (st == LYT_OK && L->top > top + argc) r = lytI_copy(&L->cx, L->stk[L->top - 1]);
+  if (st == LYT_OK && L->top > top + argc) r = lytI_copy(&L->cx, L->stk[L->top - 1].v);
   lytI_cut(L, top);
   L->base = base;
   if (st == LYT_OK) return r;
@@ -511,7 +508,7 @@ static void do_tostring(lyt_state *L, void *ud) {
   v.u.str.s = b.p;
   v.u.str.len = (int64_t)b.n;
   lytI_push(L, v);
-  *(const char **)q->out = L->stk[L->top - 1].u.str.s;
+  *(const char **)q->out = L->stk[L->top - 1].v.u.str.s;
   q->i = (int64_t)b.n;
 }
 

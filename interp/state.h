@@ -74,10 +74,9 @@ struct lyt_state {
   size_t diagcap;
   const char *diag_pending; /* a syntax failure's formatted errors */
   /* The host's value stack (api_stack.c): values live in their own arena;
-  ** mark[i] is the arena's mark before value i, so popping is a release. */
+  ** a slot keeps the arena's mark before its value, so popping is a release. */
   lytA_arena host;
-  lyt_value *stk;
-  lytA_mark *mark;
+  struct lytI_hostslot { lyt_value v; lytA_mark mark; } *stk;
   int top, cap, base;       /* base: first slot of the current C frame */
   char cmsg[LYT_MSG_MAX];   /* a C function's error (lyt_seterror) */
 };

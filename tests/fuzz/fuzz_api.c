@@ -44,9 +44,9 @@ static int stack_op(lyt_state *L, const char *c, unsigned op) {
     case 6: return lyt_linear_of(L, (int)(a & 3), in);
     case 7: return lyt_apply(L, (int)b, (int)(a & 3), in, 8, &m, out);
     case 8: return lyt_settop(L, (int)(a & 15));
-    case 9: return lyt_eval(L, c + (c[1] != 0), "fuzz");
-    case 10: return lyt_getglobal(L, c + (c[1] != 0));
-    case 11: return lyt_setglobal(L, c + (c[1] != 0));
+    case 9: return lyt_eval(L, c + 1, "fuzz");
+    case 10: return lyt_getglobal(L, c + 1);
+    case 11: return lyt_setglobal(L, c + 1);
     case 12: return lyt_tostring(L, (int)a, &s, &n);
     case 13: return lyt_make_layout(L);
     case 14: return lyt_pushvalue(L, (int)a);
