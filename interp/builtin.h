@@ -53,6 +53,7 @@ lyt_value lytI_nil(void);
 lyt_value lytI_under(void);
 lyt_value lytI_str(lytI_call *c, const char *s);
 lyt_value lytI_tuple(lytI_call *c, int32_t n);   /* elements set to nil */
+lyt_value lytI_ints_val(lytI_call *c, const int64_t *v, int32_t n);  /* a tuple of n ints */
 /* A record with these n field names (interned here: field lookup compares
 ** pointers), every value nil; the caller fills u.rec.e. */
 lyt_value lytI_record(lytI_call *c, int32_t n, const char *const *names);

@@ -47,9 +47,6 @@ int32_t lytI_scan_ints(lytI_scan *s, int64_t *out, int32_t max);
 typedef void (*lytI_guarded)(lytS_ctx *cx, void *ud);
 void lytI_guard(lytI_call *c, int i, lytI_guarded fn, void *ud);
 
-/* A tuple value of n ints. */
-lyt_value lytI_ints_val(lytI_call *c, const int64_t *v, int32_t n);
-
 /* interop_triton.c */
 lyt_value lytI_to_triton(lytI_call *c);
 lyt_value lytI_from_triton(lytI_call *c);

@@ -132,9 +132,3 @@ void lytI_guard(lytI_call *c, int i, lytI_guarded fn, void *ud) {
   fn(cx, ud);
   cx->jb = outer;
 }
-
-lyt_value lytI_ints_val(lytI_call *c, const int64_t *v, int32_t n) {
-  lyt_value t = lytI_tuple(c, n);
-  for (int32_t i = 0; i < n; i++) t.u.tup.e[i] = lytI_int(v[i]);
-  return t;
-}

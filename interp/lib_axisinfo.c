@@ -144,19 +144,13 @@ static lyt_value b_bitand(lytI_call *c) {
   return index_val(lytV_and(&vx, get_index(c, 0), lytI_getint(c, 1)));
 }
 
-static lyt_value tuple_of(lytI_call *c, int rank, const int64_t *v) {
-  lyt_value t = lytI_tuple(c, rank);
-  for (int k = 0; k < rank; k++) t.u.tup.e[k] = lytI_int(v[k]);
-  return t;
-}
-
 static lyt_value b_values(lytI_call *c) {
   const lytV_val *x = get_index(c, 0);
-  if (x->rank == 1) return tuple_of(c, (int)x->n, x->v);
+  if (x->rank == 1) return lytI_ints_val(c, x->v, (int32_t)x->n);
   if (x->rank != 2) lytI_argerr(c, 0, "values: only 1-D and 2-D index values become tuples");
   lyt_value t = lytI_tuple(c, (int32_t)x->shape[0]);
   for (int64_t i = 0; i < x->shape[0]; i++)
-    t.u.tup.e[i] = tuple_of(c, (int)x->shape[1], x->v + i * x->shape[1]);
+    t.u.tup.e[i] = lytI_ints_val(c, x->v + i * x->shape[1], (int32_t)x->shape[1]);
   return t;
 }
 
@@ -175,7 +169,7 @@ static lyt_value b_axis_info(lytI_call *c) {
   static const char *const names[3] = { "contiguity", "divisibility", "constancy" };
   const int64_t *rows[3] = { in.contiguity, in.divisibility, in.constancy };
   lyt_value r = lytI_record(c, 3, names);
-  for (int k = 0; k < 3; k++) r.u.rec.e[k] = tuple_of(c, in.rank, rows[k]);
+  for (int k = 0; k < 3; k++) r.u.rec.e[k] = lytI_ints_val(c, rows[k], in.rank);
   return r;
 }
 

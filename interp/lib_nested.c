@@ -30,12 +30,6 @@ static lyt_value b_nested(lytI_call *c) {
   return r;
 }
 
-static lyt_value ints(lytI_call *c, const int64_t *v, int32_t n) {
-  lyt_value t = lytI_tuple(c, n);
-  for (int32_t i = 0; i < n; i++) t.u.tup.e[i] = lytI_int(v[i]);
-  return t;
-}
-
 /* owned(L, subgroup, thread): the elements in the order of the thread's
 ** distributed vector. */
 static lyt_value b_owned(lytI_call *c) {
@@ -54,7 +48,7 @@ static lyt_value b_owned(lytI_call *c) {
   lyt_value t = lytI_tuple(c, (int32_t)n);
   for (int64_t r = 0; r < n; r++) {
     lytN_coord(CX(c), N, sg, lane, r, x);
-    t.u.tup.e[r] = ints(c, x, N->rank);
+    t.u.tup.e[r] = lytI_ints_val(c, x, N->rank);
   }
   return t;
 }
@@ -65,7 +59,7 @@ static lyt_value b_distributed_shape(lytI_call *c) {
     lytI_argerr(c, 1, "distributed_shape: packed must be true or false");
   int packed = !lytI_isnil(c, 1) && c->argv[1].u.i;
   const lytN_layout *N = get_nested(c, 0);
-  return ints(c, s, lytN_dist_shape(N, packed, s));
+  return lytI_ints_val(c, s, lytN_dist_shape(N, packed, s));
 }
 
 static lyt_value b_iree_attr(lytI_call *c) {

@@ -36,6 +36,12 @@ lyt_value lytI_tuple(lytI_call *c, int32_t n) {
   return v;
 }
 
+lyt_value lytI_ints_val(lytI_call *c, const int64_t *v, int32_t n) {
+  lyt_value t = lytI_tuple(c, n);
+  for (int32_t i = 0; i < n; i++) t.u.tup.e[i] = lytI_int(v[i]);
+  return t;
+}
+
 lyt_value lytI_record(lytI_call *c, int32_t n, const char *const *names) {
   lyt_value v = { .kind = LYT_VRECORD };
   size_t k = (size_t)(n ? n : 1);
