@@ -165,10 +165,8 @@ static const char *why(int e) {
   return "cannot open for writing";
 }
 
+/* Argument i, a string (the caller checked it before building the picture). */
 static void write_file(lytI_call *c, int i, const lytS_buf *b) {
-  if (c->argv[i].kind != LYT_VSTR)
-    lytI_argerr(c, i, "%s: the path must be a string, got %s", c->self->name,
-                lytI_kindname(c->argv[i].kind));
   const char *path = c->argv[i].u.str.s;
   if (c->L->cfg.no_file_writes)
     lytI_argerr(c, i, "%s: the host does not allow writing files (no_file_writes)", c->self->name);

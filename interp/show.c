@@ -57,24 +57,21 @@ void lytI_layout_table(lyt_state *L, lytS_buf *out, const lyt_value *v, lyt_loc 
     lytI_error(L, at, LYT_ERRLIMIT, "show: %lld x %lld is too large to draw (limit %d cells)",
                (long long)rows, (long long)cols, LYT_SHOW_MAX_CELLS);
   int w = digits(lytS_cosize(&L->cx, l)) + 2;
-  lytS_buf b;
-  lytS_buf_init(&b, &L->cx);
-  lytI_print_value(&b, v);
-  lytS_buf_puts(&b, "\n    ");
-  for (int64_t j = 0; j < cols; j++) lytS_buf_printf(&b, "  %*lld ", w - 2, (long long)j);
-  lytS_buf_puts(&b, "\n");
+  lytI_print_value(out, v);
+  lytS_buf_puts(out, "\n    ");
+  for (int64_t j = 0; j < cols; j++) lytS_buf_printf(out, "  %*lld ", w - 2, (long long)j);
+  lytS_buf_puts(out, "\n");
   for (int64_t i = 0; i < rows; i++) {
-    rule(&b, cols, w);
-    lytS_buf_printf(&b, "%2lld  ", (long long)i);
+    rule(out, cols, w);
+    lytS_buf_printf(out, "%2lld  ", (long long)i);
     for (int64_t j = 0; j < cols; j++) {
       lyt_value c[2] = { lytI_int(i), lytI_int(j) };
       lyt_loc locs[2] = { at, at };
       lyt_value x = lytI_call_value(L, *v, (int)rank, c, locs, at);
       if (x.kind != LYT_VINT) lytI_error(L, at, LYT_ERRRUN, "show: the layout does not map to integers");
-      lytS_buf_printf(&b, "| %*lld ", w - 2, (long long)x.u.i);
+      lytS_buf_printf(out, "| %*lld ", w - 2, (long long)x.u.i);
     }
-    lytS_buf_puts(&b, "|\n");
+    lytS_buf_puts(out, "|\n");
   }
-  rule(&b, cols, w);
-  lytS_buf_add(out, b.p, b.n);
+  rule(out, cols, w);
 }
