@@ -148,6 +148,23 @@ static void stride_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const 
     }
 }
 
+/* What CuTe's print_latex_tv names its layout: the one its callers pass,
+** (thread, value) -> (m, n), the TV layout composed with the tile's
+** identity. Where that composition is not admissible (C++ could not make
+** it either) or the layout is swizzled, the TV layout as written. */
+static const char *tv_title(lyt_state *L, const lyt_value *v, int64_t m, int64_t n,
+                            const char *plain) {
+  if (v->kind != LYT_VLAYOUT) return plain;
+  lytS_ctx *cx = &L->cx;
+  jmp_buf jb, *outer = cx->jb;
+  if (setjmp(jb)) { cx->jb = outer; return plain; }
+  cx->jb = &jb;
+  lytS_layout id = lytS_make_identity(cx, lytS_pair(cx, lytS_int(cx, m), lytS_int(cx, n)));
+  const char *t = lytS_layout_str(cx, lytS_compose(cx, id, v->u.lay));
+  cx->jb = outer;
+  return t;
+}
+
 static void tv_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI_popts *o,
                    lyt_loc at) {
   lytS_layout l = inner_of(v);
@@ -161,6 +178,8 @@ static void tv_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI
   p->palette = LYTI_PAL_HUE;
   p->nkeys = nt;
   p->keyname = "thread";
+  p->order = lytS_alloc(&L->cx, sizeof *p->order * (size_t)(m * n));
+  p->tv_title = tv_title(L, v, m, n, p->title);
   for (int64_t t = 0; t < nt; t++)
     for (int64_t k = 0; k < nv; k++) {
       int64_t idx = eval_at(L, v, 2, t, k, at);
@@ -170,6 +189,7 @@ static void tv_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI
       lytI_pcell *c = &g->cell[(idx % m) * n + idx / m];
       if (c->key >= 0) continue;  /* the first (thread, value) stays, as in CuTe */
       *c = (lytI_pcell){ fmt(L, "T%lld", (long long)t), fmt(L, "V%lld", (long long)k), t, t };
+      p->order[p->norder++] = c - g->cell;
     }
 }
 

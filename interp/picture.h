@@ -47,6 +47,12 @@ typedef struct lytI_picture {
   const char *keyname;  /* what a colour tells: "thread", "bank", "offset mod 8", ... */
   const char *notes;    /* lines written under the picture; "" if none */
   int64_t elem;         /* bytes per element, for the bank of an offset */
+  /* A TV picture: its filled cells (row-major in grid 0) in the order
+  ** CuTe's print_latex_tv visits them, thread by thread, value by value,
+  ** so the TikZ text can follow it; NULL for other pictures. */
+  int64_t *order;
+  int64_t norder;
+  const char *tv_title; /* its "% Layout TV:" text (see tv_title in picture.c) */
 } lytI_picture;
 
 /* What the caller asked for; zero fields take the kind's defaults. */
