@@ -151,13 +151,18 @@ static void stride_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const 
 /* What CuTe's print_latex_tv names its layout: the one its callers pass,
 ** (thread, value) -> (m, n), the TV layout composed with the tile's
 ** identity. Where that composition is not admissible (C++ could not make
-** it either) or the layout is swizzled, the TV layout as written. */
+** it either) or the layout is swizzled, the TV layout as written; running
+** out of memory or past a limit still fails. */
 static const char *tv_title(lyt_state *L, const lyt_value *v, int64_t m, int64_t n,
                             const char *plain) {
   if (v->kind != LYT_VLAYOUT) return plain;
   lytS_ctx *cx = &L->cx;
   jmp_buf jb, *outer = cx->jb;
-  if (setjmp(jb)) { cx->jb = outer; return plain; }
+  if (setjmp(jb)) {
+    cx->jb = outer;
+    if (cx->code != LYT_ERRRUN) longjmp(*outer, 1);
+    return plain;
+  }
   cx->jb = &jb;
   lytS_layout id = lytS_make_identity(cx, lytS_pair(cx, lytS_int(cx, m), lytS_int(cx, n)));
   const char *t = lytS_layout_str(cx, lytS_compose(cx, id, v->u.lay));
