@@ -1,8 +1,8 @@
 #!/bin/sh
 # SVG pictures seen by a browser: renders one picture of each kind with
-# lyt, screenshots each in headless Chromium and checks the PNG is not
-# blank (enough non-white pixels and distinct colours). Skips, with a
-# reason, when chromium or python3 is missing.
+# lyt, screenshots each in headless Chromium and checks that every cell in
+# the window shows its own fill colour in the PNG. Skips, with a reason,
+# when chromium or python3 is missing.
 #   sh tests/pictures.sh [path/to/lyt]
 LYT=${1:-build/lyt}
 if ! command -v chromium >/dev/null 2>&1; then
@@ -27,9 +27,13 @@ LYT
 lyt_abs=$(cd "$(dirname "$LYT")" && pwd)/$(basename "$LYT")
 if ! (cd "$dir" && "$lyt_abs" kinds.lyt); then echo "lyt failed"; echo "0 passed, 1 failed"; exit 1; fi
 cat >"$dir/check.py" <<'PY'
-# Decodes an 8-bit RGB/RGBA PNG (zlib, the five row filters) and prints
-# the count of non-white pixels and of distinct colours.
-import struct, sys, zlib
+# check.py PNG SVG: decodes the screenshot (8-bit RGB/RGBA, zlib, the five
+# row filters) and looks at every cell the SVG draws inside the window: the
+# pixel 3 px in from its top-left corner (clear of the border and of the
+# centred label) must have the cell's fill. Prints the cells looked at and
+# how many of them match. The SVG's width and height equal its viewBox, so
+# a user unit is a pixel.
+import re, struct, sys, zlib
 data = open(sys.argv[1], 'rb').read()
 assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
 pos, idat, w = 8, b'', 0
@@ -44,7 +48,7 @@ while pos < len(data):
         idat += body
     pos += 12 + n
 raw, stride = zlib.decompress(idat), w * bpp
-prev, colours, ink, i = bytearray(stride), set(), 0, 0
+prev, rows, i = bytearray(stride), [], 0
 for y in range(h):
     f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
     i += 1 + stride
@@ -58,16 +62,25 @@ for y in range(h):
             p = a + b - c
             pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
             line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    for x in range(0, stride, bpp * 4):  # every fourth pixel is enough
-        px = bytes(line[x:x + 3])
-        colours.add(px)
-        ink += px != b'\xff\xff\xff'
+    rows.append(line)
     prev = line
-print(ink, len(colours))
+cell = re.compile(r'<rect x="([0-9.]+)" y="([0-9.]+)" width="([0-9.]+)" height="([0-9.]+)" '
+                  r'fill="#([0-9a-f]{6})" class="c"/>')
+seen = match = 0
+for m in cell.finditer(open(sys.argv[2]).read()):
+    x, y, cw, ch = (float(v) for v in m.groups()[:4])
+    if x + cw > w or y + ch > h:
+        continue
+    px, py = int(x) + 3, int(y) + 3
+    got = rows[py][px * bpp:px * bpp + 3]
+    want = bytes.fromhex(m.group(5))
+    seen += 1
+    match += all(abs(g - e) <= 8 for g, e in zip(got, want))
+print(seen, match)
 PY
 # The cells each picture must draw, worked out from the shapes above:
 # 4x8; 16 threads x 8 values; 16x16; 8x16; two 4x8 grids (lane, warp);
-# the nested tile 16x16; 128x128. Pixels alone pass without any cell.
+# the nested tile 16x16; 128x128 (of which the window shows a corner).
 cells="stride:32 tv:128 distributed:256 shared:128 axe:64 nested:256 big:16384"
 pass=0; fail=0
 for k in stride tv distributed shared axe nested big; do
@@ -80,11 +93,11 @@ for k in stride tv distributed shared axe nested big; do
   timeout 120 chromium --headless --disable-gpu --no-sandbox --screenshot="$png" \
     --window-size=1200,1200 "file://$dir/$k.svg" >/dev/null 2>&1
   if [ ! -s "$png" ]; then echo "FAIL $k: no screenshot"; fail=$((fail + 1)); continue; fi
-  set -- $(python3 "$dir/check.py" "$png" 2>/dev/null)
-  if [ "${1:-0}" -gt 500 ] && [ "${2:-0}" -ge 8 ]; then
-    echo "PASS $k ($1 non-white pixels sampled, $2 colours)"; pass=$((pass + 1))
+  set -- $(python3 "$dir/check.py" "$png" "$dir/$k.svg" 2>/dev/null)
+  if [ "${1:-0}" -ge 8 ] && [ "$1" = "${2:-}" ]; then
+    echo "PASS $k ($1 cells in the window, each in its colour)"; pass=$((pass + 1))
   else
-    echo "FAIL $k: blank picture (${1:-?} non-white, ${2:-?} colours)"; fail=$((fail + 1))
+    echo "FAIL $k: ${2:-?} of ${1:-?} cells in the window show their colour"; fail=$((fail + 1))
   fi
 done
 echo "$pass passed, $fail failed"
