@@ -7,6 +7,8 @@
 ** memcpy, and an assert models the GPU's alignment fault. A table
 ** `lyt_kernels` lists the functions for test harnesses.
 */
+#include <stdio.h>
+
 #include "backend.h"
 
 static void node_expr(lytS_buf *b, const lytK_program *P, int32_t i) {
@@ -32,13 +34,11 @@ static void access(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
     lytS_buf_printf(b, "      memcpy(%s, %d); }\n", load ? "r, a" : "a, r", bytes);
     return;
   }
-  int rs = o->rstep * eb;  /* registers rstep apart: one element at a time */
-  if (load)
-    lytS_buf_printf(b, "      for (int i = 0; i < %d; i++) memcpy(r + i * %d, a + i * %d, %d); }\n",
-                    (int)o->vec, rs, eb, eb);
-  else
-    lytS_buf_printf(b, "      for (int i = 0; i < %d; i++) memcpy(a + i * %d, r + i * %d, %d); }\n",
-                    (int)o->vec, eb, rs, eb);
+  char ri[40], ai[40];  /* registers rstep apart: one element at a time */
+  snprintf(ri, sizeof ri, "r + i * %d", (int)o->rstep * eb);
+  snprintf(ai, sizeof ai, "a + i * %d", eb);
+  lytS_buf_printf(b, "      for (int i = 0; i < %d; i++) memcpy(%s, %s, %d); }\n", (int)o->vec,
+                  load ? ri : ai, load ? ai : ri, eb);
 }
 
 static void phase_open(lytS_buf *b, const lytK_program *P) {

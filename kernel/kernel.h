@@ -72,11 +72,11 @@ int32_t lytK_vec_bit(const lytK_dist *g, const lytG_ll *S, int32_t vec);
 int32_t lytK_elem_bytes(const char *elem);  /* a type kernels move; 0 if not one */
 int32_t lytK_type_bytes(const char *elem);  /* any type lyt names (pictures); 0 if none */
 
-/* Checks the description (shapes, tiles dividing the tensor, layouts over
-** the tile, offsets in range) and lowers it. */
 /* The same description: binding a kernel (K2 = K) copies it. */
 int lytK_equal(const lytK_kernel *a, const lytK_kernel *b);
 
+/* Checks the description (shapes, tiles dividing the tensor, layouts over
+** the tile, offsets in range) and lowers it. */
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k);
 
 /* For each out element, the in element the kernel must leave there (-1:
