@@ -113,6 +113,9 @@ $(BUILD)/test_axisinfo: tests/unit/test_axisinfo.c tests/unit/harness.h $(BUILD)
 $(BUILD)/test_nested: tests/unit/test_nested.c tests/unit/harness.h $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
+$(BUILD)/test_kernel: tests/unit/test_kernel.c tests/unit/harness.h $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+
 $(BUILD)/test_threads: tests/unit/test_threads.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -pthread -o $@ $(filter %.c %.a,$^)
 
@@ -125,7 +128,7 @@ $(BUILD)/test_api: tests/unit/test_api.c $(BUILD)/liblyt.a
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/runner
+test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
 
 # Install: a build of its own (build-install/, position-independent, with

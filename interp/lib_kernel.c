@@ -58,7 +58,7 @@ static const lytG_ll *get_smem(lytI_call *c, int i) {
 }
 
 /* kernel(name, elem, src, dst, tile, load, store=nil, smem=nil, grid_order=nil,
-**        tiles_per_block=1, grid_group=nil, smem_bytes=0) */
+**        tiles_per_block=1, grid_group=nil, smem_bytes=0, grid=nil) */
 static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
@@ -102,6 +102,12 @@ static lyt_value b_kernel(lytI_call *c) {
     if (n < 0 || n > LYTK_MAX_SMEM || n % 16)
       lytI_argerr(c, 11, "kernel: smem_bytes must be a multiple of 16 from 0 to %d", LYTK_MAX_SMEM);
     k->smem_bytes = (int32_t)n;
+  }
+  if (!lytI_isnil(c, 12)) {
+    if (c->argv[12].kind != LYT_VLINEAR)
+      lytI_argerr(c, 12, "kernel: grid must be a linear layout (block -> dim0, ...), got %s",
+                  lytI_kindname(c->argv[12].kind));
+    k->grid = c->argv[12].u.ll;
   }
   /* the search for a shared layout is the costly part of lowering: do it
   ** once here, so that emit, program() and --emit=expect reuse it */
@@ -197,7 +203,7 @@ static lyt_value b_kernel_conflicts(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_kernel_lib[] = {
-  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group, smem_bytes]): a kernel moving a tensor from src to dst layouts, tile by tile" },
+  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group, smem_bytes, grid]): a kernel moving a tensor from src to dst layouts, tile by tile" },
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },

@@ -5,7 +5,8 @@
 ** A kernel moves a tensor of `shape` (rank 1 to 4) from `in` to `out`:
 ** the element at logical coordinate x is read at element offset
 ** src(x) = sum x_d*src_stride[d] and written at dst(x). The grid tiles the
-** tensor by `tile` (blocks in row-major order of the tile grid); in a
+** tensor by `tile` (blocks in row-major order of the tile grid, or as the
+** linear layout `grid` says: block -> dim0.. of the tile grid); in a
 ** block, the `load` layout (register, lane, warp -> dim0.. over the tile,
 ** a linear layout) says which thread reads which element into which
 ** register, and the `store` layout which thread writes it. When they
@@ -41,6 +42,7 @@ typedef struct lytK_kernel {
   int32_t has_grid_order;           /* 0: the last dim fastest (row-major) */
   int32_t tiles_per_block;          /* rounds of one block (0 or 1: one tile) */
   int32_t grid_group;               /* rank 2: G x G groups of tiles, row-major (0: none) */
+  const lytG_ll *grid;              /* block -> tile-grid coordinate (dim0..); NULL: the above */
   int32_t smem_bytes;               /* shared memory a block reserves (0: what staging needs) */
 } lytK_kernel;
 

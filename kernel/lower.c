@@ -112,26 +112,40 @@ static int64_t copy_mask(const lytK_dist *g, int thread) {
   return m;
 }
 
-/* A node for XOR over tid bits b of ((tid >> b) & 1) * w(b), runs of bits
+/* A node for XOR over bits b of ((src >> b) & 1) * w(b), runs of bits
 ** landing on consecutive single bits done as one shift-and-mask. */
-static int32_t tid_xor(prog *p, int nbits, const int64_t *w) {
-  int32_t acc = cnst(p, 0), tid = add_node(p, LYTK_TID, -1, -1, 0);
+static int32_t bits_xor(prog *p, int32_t src, int nbits, const int64_t *w) {
+  int32_t acc = cnst(p, 0);
   for (int b = 0; b < nbits;) {
     if (w[b] == 0) { b++; continue; }
     int32_t term;
     if ((w[b] & (w[b] - 1)) == 0) {
       int len = 1, at = lytS_ceil_log2(w[b]);
       while (b + len < nbits && w[b + len] == (INT64_C(1) << (at + len))) len++;
-      term = bink(p, LYTK_AND, bink(p, LYTK_SHR, tid, b), (INT64_C(1) << len) - 1);
+      term = bink(p, LYTK_AND, bink(p, LYTK_SHR, src, b), (INT64_C(1) << len) - 1);
       term = bink(p, LYTK_SHL, term, at);
       b += len;
     } else {
-      term = bink(p, LYTK_MUL, bink(p, LYTK_AND, bink(p, LYTK_SHR, tid, b), 1), w[b]);
+      term = bink(p, LYTK_MUL, bink(p, LYTK_AND, bink(p, LYTK_SHR, src, b), 1), w[b]);
       b++;
     }
     acc = bin(p, LYTK_XOR, acc, term);
   }
   return acc;
+}
+
+static int32_t tid_xor(prog *p, int nbits, const int64_t *w) {
+  return bits_xor(p, add_node(p, LYTK_TID, -1, -1, 0), nbits, w);
+}
+
+/* The tile-grid coordinates of block `cta` under the linear layout `grid`. */
+static void grid_xor(prog *p, const lytG_ll *G, int32_t cta, int32_t *b) {
+  for (int32_t d = 0, at = 0; d < G->nout; at += G->out[d].log2, d++) {
+    int64_t w[LYT_LL_MAXBITS];
+    for (int32_t j = 0; j < G->inbits; j++)
+      w[j] = (int64_t)(G->col[j] >> at & ((UINT64_C(1) << G->out[d].log2) - 1));
+    b[d] = bits_xor(p, cta, G->inbits, w);
+  }
 }
 
 /* ------------------------------------------------------------------ */
@@ -151,7 +165,9 @@ static int32_t origin_node(prog *p, const lytK_kernel *k, const int64_t *stride,
                            int64_t blocks) {
   int32_t acc = cnst(p, 0), b[LYTK_MAXRANK];
   int32_t cta = bink(p, LYTK_ADD, add_node(p, LYTK_CTAID, -1, -1, 0), t * blocks);
-  if (k->grid_group > 1) {  /* rank 2: tile (r, c) from G x G groups in row-major order */
+  if (k->grid) {
+    grid_xor(p, k->grid, cta, b);
+  } else if (k->grid_group > 1) {  /* rank 2: tile (r, c) from G x G groups in row-major order */
     int64_t G = k->grid_group, per_row = k->shape[1] / k->tile[1] / G;
     int32_t in = bink(p, LYTK_MOD, cta, G * G), grp = bink(p, LYTK_DIV, cta, G * G);
     b[0] = bin(p, LYTK_ADD, bink(p, LYTK_MUL, bink(p, LYTK_DIV, grp, per_row), G), bink(p, LYTK_DIV, in, G));
@@ -366,6 +382,30 @@ static int64_t extent(lytS_ctx *cx, const lytK_kernel *k, const int64_t *stride,
   return top + 1;
 }
 
+/* The grid layout must put the tiles one to one on the blocks' tile ids. */
+static void check_grid(lytS_ctx *cx, const lytK_kernel *k, int64_t tiles) {
+  const lytG_ll *G = k->grid;
+  if (k->has_grid_order || k->grid_group > 1)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: grid takes the place of grid_order and grid_group; "
+              "give one of them");
+  if (G->nin != 1 || strcmp(G->in[0].name, "block") || (INT64_C(1) << G->in[0].log2) != tiles)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must have the one in-dim block of size "
+              "%lld (the tiles)", (long long)tiles);
+  if (G->nout != k->rank)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout has %d out-dims, the tensor %d dims",
+              (int)G->nout, (int)k->rank);
+  for (int32_t d = 0; d < k->rank; d++)
+    if (strcmp(G->out[d].name, lytG_std_dim_name(d)) ||
+        (INT64_C(1) << G->out[d].log2) != k->shape[d] / k->tile[d])
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout's out-dim %d must be %s of size %lld "
+                "(tiles along dim %d), got %s of size %lld", (int)d, lytG_std_dim_name(d),
+                (long long)(k->shape[d] / k->tile[d]), (int)d, G->out[d].name,
+                (long long)(INT64_C(1) << G->out[d].log2));
+  if (!lytG_is_invertible(G))
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must give every tile to one block "
+              "(it is not invertible)");
+}
+
 static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
   if (k->rank < 1 || k->rank > LYTK_MAXRANK)
     lytS_fail(cx, LYT_ERRRUN, "kernel: tensors have 1 to %d dims", LYTK_MAXRANK);
@@ -416,6 +456,7 @@ static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
       lytS_fail(cx, LYT_ERRRUN, "kernel: grid_group = %lld needs a rank-2 tensor whose tile grid "
                 "both dims of which it divides (a power of two), without grid_order", (long long)G);
   }
+  if (k->grid) check_grid(cx, k, blocks);
   if (blocks > INT32_MAX)
     lytS_fail(cx, LYT_ERRRUN, "kernel: %lld blocks is more than a grid holds", (long long)blocks);
 }
@@ -458,6 +499,7 @@ int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
          a->has_grid_order == b->has_grid_order &&
          !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
          a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
+         same_ll(a->grid, b->grid) &&
          a->smem_bytes == b->smem_bytes && same_ll(a->load, b->load) &&
          same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
 }
