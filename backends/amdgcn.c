@@ -16,6 +16,9 @@
 **   s[14:15]        the launch exec while a predicate narrows it
 ** Global accesses use the saddr form: pointer SGPRs + a 32-bit byte offset
 ** VGPR, so every byte offset must stay below 2^31 (checked up front).
+** The L2 eviction hints of a program are left out: gfx9 global accesses
+** carry no eviction priority (nt/sc bits choose coherence and streaming,
+** not which lines L2 keeps), and no AMD GPU was at hand to measure one.
 */
 #include <stdint.h>
 #include <stdio.h>

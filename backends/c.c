@@ -5,7 +5,8 @@
 ** barrier-synchronized code: no thread reads what another writes in the
 ** same phase). Registers live in a heap array, vector accesses are
 ** memcpy, and an assert models the GPU's alignment fault. A table
-** `lyt_kernels` lists the functions for test harnesses.
+** `lyt_kernels` lists the functions for test harnesses. The L2 hints of a
+** program have no cache to steer here and are left out.
 */
 #include <stdio.h>
 

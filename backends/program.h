@@ -26,6 +26,10 @@
 ** aligned to it (given in/out aligned to 16 bytes). When
 ** pred >= 0 the access is skipped by threads where node[pred] != 0
 ** (threads that hold copies of data another thread stores).
+**
+** l2_load and l2_store are L2 eviction priorities for the global loads
+** and stores: a performance hint with no effect on the data, which a
+** target without such a hint ignores.
 */
 #ifndef LYT_PROGRAM_H
 #define LYT_PROGRAM_H
@@ -83,11 +87,23 @@ typedef struct lytK_op {
   int32_t rstep; /* register step between a vector's elements */
 } lytK_op;
 
+typedef enum lytK_l2 {
+  LYTK_L2_NONE,         /* no hint */
+  LYTK_L2_EVICT_FIRST,  /* the line goes before others */
+  LYTK_L2_EVICT_LAST    /* the line stays longer than others */
+} lytK_l2;
+
+/* "evict_first", "evict_last"; NULL for LYTK_L2_NONE. */
+static inline const char *lytK_l2_name(lytK_l2 h) {
+  return h == LYTK_L2_EVICT_FIRST ? "evict_first" : h == LYTK_L2_EVICT_LAST ? "evict_last" : NULL;
+}
+
 typedef struct lytK_program {
   const char *name;           /* a C identifier */
   int32_t elem_bytes;         /* 1, 2, 4 or 8 */
   const char *elem;           /* "f16", "bf16", "f32", "f64", "i8", "i32" */
   int32_t threads, blocks, smem_bytes, nregs;
+  lytK_l2 l2_load, l2_store;
   int64_t in_elems, out_elems;
   int32_t nnodes, nops;
   const lytK_node *node;

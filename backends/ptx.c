@@ -9,7 +9,9 @@
 ** moves fp16. Global loads use the read-only path (ld.global.nc): the
 ** input is never written by the kernel. ptxas does not check alignment;
 ** the lowering has proven every vector aligned (reference
-** backends_embedding.md §1.3).
+** backends_embedding.md §1.3). An L2 hint makes one createpolicy per
+** kernel and adds .L2::cache_hint with that policy to every global access
+** of its side (PTX ISA 7.4, sm_80 and later).
 */
 #include <stdio.h>
 #include <string.h>
@@ -72,13 +74,23 @@ static void address(ctx *c, const lytK_op *o, char *out, size_t n) {
   }
 }
 
-static const char *space(const lytK_op *o) {
+static lytK_l2 hint_of(const ctx *c, const lytK_op *o) {
+  return o->kind == LYTK_LDG ? c->P->l2_load : o->kind == LYTK_STG ? c->P->l2_store : LYTK_L2_NONE;
+}
+
+static const char *space(const ctx *c, const lytK_op *o) {
+  int hinted = hint_of(c, o) != LYTK_L2_NONE;
   switch (o->kind) {
-    case LYTK_LDG: return "ld.global.nc";
-    case LYTK_STG: return "st.global";
+    case LYTK_LDG: return hinted ? "ld.global.nc.L2::cache_hint" : "ld.global.nc";
+    case LYTK_STG: return hinted ? "st.global.L2::cache_hint" : "st.global";
     case LYTK_LDS: return "ld.shared";
     default: return "st.shared";
   }
+}
+
+/* The policy operand that ends a hinted access. */
+static const char *policy(const ctx *c, const lytK_op *o) {
+  return hint_of(c, o) == LYTK_L2_NONE ? "" : o->kind == LYTK_LDG ? ", %pol0" : ", %pol1";
 }
 
 /* Words of a sub-word element group: unpack after a load, pack before a
@@ -114,13 +126,13 @@ static void pack(ctx *c, int32_t reg, int32_t step, int32_t words) {
 /* Two bytes of 1-byte elements move as one .b16. */
 static void access_pair(ctx *c, const lytK_op *o, const char *addr, const char *guard, int load) {
   if (load) {
-    lytS_buf_printf(c->b, "  %s%s.b16 %%h0, %s;\n", guard, space(o), addr);
+    lytS_buf_printf(c->b, "  %s%s.b16 %%h0, %s%s;\n", guard, space(c, o), addr, policy(c, o));
     lytS_buf_printf(c->b, "  and.b16 %%e%d, %%h0, 255;\n  shr.u16 %%e%d, %%h0, 8;\n", (int)o->reg,
                     (int)(o->reg + o->rstep));
   } else {
     lytS_buf_printf(c->b, "  shl.b16 %%h0, %%e%d, 8;\n  or.b16 %%h0, %%h0, %%e%d;\n",
                     (int)(o->reg + o->rstep), (int)o->reg);
-    lytS_buf_printf(c->b, "  %s%s.b16 %s, %%h0;\n", guard, space(o), addr);
+    lytS_buf_printf(c->b, "  %s%s.b16 %s, %%h0%s;\n", guard, space(c, o), addr, policy(c, o));
   }
 }
 
@@ -145,21 +157,19 @@ static void access(ctx *c, const lytK_op *o) {
   if (bytes < 4 || eb >= 4) {  /* whole elements: .u8/.b16 scalars, .b32/.b64 vectors */
     const char *ty = eb == 1 ? "u8" : eb == 2 ? "b16" : eb == 4 ? "b32" : "b64";
     int32_t n = bytes < 4 ? 1 : o->vec;
-    lytS_buf_printf(c->b, "  %s%s%s.%s ", guard, space(o), n > 1 ? (n == 2 ? ".v2" : ".v4") : "", ty);
-    if (load) { vector_list(c, "e", o->reg, o->rstep, n); lytS_buf_printf(c->b, ", %s;\n", addr); }
-    else {
-      lytS_buf_printf(c->b, "%s, ", addr);
-      vector_list(c, "e", o->reg, o->rstep, n);
-      lytS_buf_puts(c->b, ";\n");
-    }
+    lytS_buf_printf(c->b, "  %s%s%s.%s ", guard, space(c, o), n > 1 ? (n == 2 ? ".v2" : ".v4") : "", ty);
+    if (load) { vector_list(c, "e", o->reg, o->rstep, n); lytS_buf_printf(c->b, ", %s", addr); }
+    else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "e", o->reg, o->rstep, n); }
+    lytS_buf_printf(c->b, "%s;\n", policy(c, o));
     return;
   }
   int32_t words = bytes / 4;  /* packed sub-word elements */
   const char *v = words == 1 ? "" : words == 2 ? ".v2" : ".v4";
   if (!load) pack(c, o->reg, o->rstep, words);
-  lytS_buf_printf(c->b, "  %s%s%s.b32 ", guard, space(o), v);
-  if (load) { vector_list(c, "w", 0, 1, words); lytS_buf_printf(c->b, ", %s;\n", addr); }
-  else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "w", 0, 1, words); lytS_buf_puts(c->b, ";\n"); }
+  lytS_buf_printf(c->b, "  %s%s%s.b32 ", guard, space(c, o), v);
+  if (load) { vector_list(c, "w", 0, 1, words); lytS_buf_printf(c->b, ", %s", addr); }
+  else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "w", 0, 1, words); }
+  lytS_buf_printf(c->b, "%s;\n", policy(c, o));
   if (load) unpack(c, o->reg, o->rstep, words);
 }
 
@@ -177,6 +187,11 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
                   "  .reg .b64 %%rd<3>;\n  .reg .%s %%e<%d>;\n", (int)P->nnodes, ety, (int)P->nregs);
   lytS_buf_printf(b, "  ld.param.u64 %%rd0, [%s_in];\n  cvta.to.global.u64 %%rd0, %%rd0;\n", P->name);
   lytS_buf_printf(b, "  ld.param.u64 %%rd1, [%s_out];\n  cvta.to.global.u64 %%rd1, %%rd1;\n", P->name);
+  if (P->l2_load || P->l2_store) lytS_buf_puts(b, "  .reg .b64 %pol<2>;\n");
+  if (P->l2_load)
+    lytS_buf_printf(b, "  createpolicy.fractional.L2::%s.b64 %%pol0, 1.0;\n", lytK_l2_name(P->l2_load));
+  if (P->l2_store)
+    lytS_buf_printf(b, "  createpolicy.fractional.L2::%s.b64 %%pol1, 1.0;\n", lytK_l2_name(P->l2_store));
   if (P->smem_bytes) lytS_buf_printf(b, "  mov.u32 %%s, %s_smem;\n", P->name);
   else lytS_buf_puts(b, "  mov.u32 %s, 0;\n");
   for (int32_t i = 0; i < P->nnodes; i++) node(&c, i);
@@ -198,9 +213,12 @@ static void emit(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, in
     if (progs[i]->smem_bytes > smem_max)
       lytS_fail(cx, LYT_ERRRUN, "ptx: '%s' needs %d bytes of shared memory; a block on %s has at "
                 "most %d", progs[i]->name, (int)progs[i]->smem_bytes, arch, (int)smem_max);
-  /* the lowest PTX ISA each target needs: sm_90 came with 7.8, sm_80 with 7.0 */
+  /* the lowest PTX ISA each target needs: sm_90 came with 7.8, sm_80 with
+  ** 7.0, and L2 cache hints with 7.4 */
+  int hints = 0;
+  for (int32_t i = 0; i < n; i++) hints |= progs[i]->l2_load || progs[i]->l2_store;
   lytS_buf_printf(b, "// Generated by lyt.\n.version %s\n.target %s\n.address_size 64\n",
-                  strcmp(arch, "sm_90") == 0 ? "7.8" : "7.0", arch);
+                  strcmp(arch, "sm_90") == 0 ? "7.8" : hints ? "7.4" : "7.0", arch);
   for (int32_t i = 0; i < n; i++) emit_one(b, progs[i]);
 }
 

@@ -17,7 +17,7 @@
 
 typedef struct lyt_state lyt_state;
 
-#define LYT_MAX_PARAMS 13
+#define LYT_MAX_PARAMS 15
 
 typedef struct lytI_call {
   lyt_state *L;

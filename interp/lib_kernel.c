@@ -57,8 +57,20 @@ static const lytG_ll *get_smem(lytI_call *c, int i) {
   return S;
 }
 
+/* An L2 eviction hint: nil, "evict_first" or "evict_last". */
+static lytK_l2 get_l2(lytI_call *c, int i) {
+  if (lytI_isnil(c, i)) return LYTK_L2_NONE;
+  const char *s = get_str(c, i, "an L2 hint");
+  for (lytK_l2 h = LYTK_L2_EVICT_FIRST; h <= LYTK_L2_EVICT_LAST; h++)
+    if (strcmp(s, lytK_l2_name(h)) == 0) return h;
+  lytI_argerr(c, i, "kernel: %s must be \"evict_first\" or \"evict_last\", got \"%s\"",
+              c->self->params[i], s);
+  return LYTK_L2_NONE;
+}
+
 /* kernel(name, elem, src, dst, tile, load, store=nil, smem=nil, grid_order=nil,
-**        tiles_per_block=1, grid_group=nil, smem_bytes=0, grid=nil) */
+**        tiles_per_block=1, grid_group=nil, smem_bytes=0, grid=nil, l2_load=nil,
+**        l2_store=nil) */
 static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
@@ -109,6 +121,8 @@ static lyt_value b_kernel(lytI_call *c) {
                   lytI_kindname(c->argv[12].kind));
     k->grid = c->argv[12].u.ll;
   }
+  k->l2_load = get_l2(c, 13);
+  k->l2_store = get_l2(c, 14);
   /* the search for a shared layout is the costly part of lowering: do it
   ** once here, so that emit, program() and --emit=expect reuse it */
   if (!k->smem && k->store && !lytG_equal(k->load, k->store)) k->smem = lytK_pick_smem(CX(c), k);
@@ -203,7 +217,7 @@ static lyt_value b_kernel_conflicts(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_kernel_lib[] = {
-  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group, smem_bytes, grid]): a kernel moving a tensor from src to dst layouts, tile by tile" },
+  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid", "l2_load", "l2_store"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group, smem_bytes, grid, l2_load, l2_store]): a kernel moving a tensor from src to dst layouts, tile by tile" },
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },

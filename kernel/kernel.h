@@ -44,6 +44,7 @@ typedef struct lytK_kernel {
   int32_t grid_group;               /* rank 2: G x G groups of tiles, row-major (0: none) */
   const lytG_ll *grid;              /* block -> tile-grid coordinate (dim0..); NULL: the above */
   int32_t smem_bytes;               /* shared memory a block reserves (0: what staging needs) */
+  lytK_l2 l2_load, l2_store;        /* L2 eviction hints of the global accesses */
 } lytK_kernel;
 
 /* A distributed layout read as threads and registers: in-dims register,

@@ -500,7 +500,8 @@ int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
          !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
          a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
          same_ll(a->grid, b->grid) &&
-         a->smem_bytes == b->smem_bytes && same_ll(a->load, b->load) &&
+         a->smem_bytes == b->smem_bytes && a->l2_load == b->l2_load &&
+         a->l2_store == b->l2_store && same_ll(a->load, b->load) &&
          same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
 }
 
@@ -528,6 +529,7 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
               (int)R, LYTK_MAX_REGS);
   P->blocks = (int32_t)(tiles / T);
   P->nregs = T * R;
+  P->l2_load = k->l2_load, P->l2_store = k->l2_store;
   for (int32_t t = 0; t < T; t++) global_ops(&p, k, &ld, k->src_stride, LYTK_LDG, t, P->blocks, R);
   if (k->store && !lytG_equal(k->load, k->store)) {
     const lytG_ll *S = check_smem(cx, k, k->smem ? k->smem : lytK_pick_smem(cx, k), T);

@@ -26,8 +26,11 @@ static void node(lytS_buf *b, const lytK_program *P, int32_t i) {
 
 void lytK_print_program(lytS_buf *b, const lytK_program *P) {
   static const char *const kind[] = { "ld.global", "st.global", "ld.shared", "st.shared", "barrier" };
-  lytS_buf_printf(b, "%s: %s, %d blocks x %d threads, %d registers, %d bytes shared\n", P->name,
+  lytS_buf_printf(b, "%s: %s, %d blocks x %d threads, %d registers, %d bytes shared", P->name,
                   P->elem, (int)P->blocks, (int)P->threads, (int)P->nregs, (int)P->smem_bytes);
+  if (P->l2_load) lytS_buf_printf(b, ", loads L2::%s", lytK_l2_name(P->l2_load));
+  if (P->l2_store) lytS_buf_printf(b, ", stores L2::%s", lytK_l2_name(P->l2_store));
+  lytS_buf_puts(b, "\n");
   for (int32_t i = 0; i < P->nnodes; i++) node(b, P, i);
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];

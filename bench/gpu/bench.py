@@ -22,6 +22,7 @@ Needs torch and triton (3.6) on a CUDA machine.
 """
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -81,6 +82,9 @@ def triton_transpose(x, y, bm, bn, warps):
 
 # --------------------------------------------------------------- timing
 
+FLUSH = None  # --flush: a 256 MiB tensor overwritten before each timed launch
+
+
 def median_ms(fn, reps, warmup):
     """Median over `reps` launches of fn, each between its own events."""
     for _ in range(warmup):
@@ -93,6 +97,8 @@ def median_ms(fn, reps, warmup):
     if hasattr(torch.cuda, "_sleep"):
         torch.cuda._sleep(100_000_000)
     for s, e in zip(starts, ends):
+        if FLUSH is not None:
+            FLUSH.fill_(1)
         s.record()
         fn()
         e.record()
@@ -177,8 +183,9 @@ def bench_lyt(run_ptx, module, expect, reps):
         if len(f) == 8 and f[0] == "kernel":
             widths[f[1]] = WIDTH.get(int(f[2]), f"{f[2]} bytes")
 
+    env = dict(os.environ, RUN_PTX_FLUSH="1" if FLUSH is not None else "0")
     res = subprocess.run([run_ptx, "--bench", str(reps), module, expect],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=env)
     if res.returncode != 0:
         sys.stderr.write(res.stdout + res.stderr)
         print(f"error: {run_ptx} --bench exited with {res.returncode}",
@@ -208,6 +215,9 @@ def main():
     ap.add_argument("--warmup", type=int, default=5)
     ap.add_argument("--lyt", nargs=3, metavar=("RUN_PTX", "MODULE", "EXPECT"),
                     help="also run RUN_PTX --bench REPS MODULE EXPECT")
+    ap.add_argument("--flush", action="store_true",
+                    help="overwrite a 256 MiB buffer before each timed launch "
+                         "(outside its events): no launch finds its input in L2")
     ap.add_argument("--all-configs", action="store_true",
                     help="one row per Triton config instead of the best")
     args = ap.parse_args()
@@ -218,6 +228,9 @@ def main():
     if not torch.cuda.is_available():
         raise SystemExit("no CUDA device")
 
+    if args.flush:
+        global FLUSH
+        FLUSH = torch.empty(64 << 20, device="cuda", dtype=torch.float32)
     rows = bench_torch_triton(args.n, args.reps, args.warmup, args.all_configs)
     ok = True
     if args.lyt:
@@ -226,7 +239,9 @@ def main():
 
     print(f"{torch.cuda.get_device_name()}, torch {torch.__version__}, "
           f"triton {triton.__version__}, n={args.n} (torch/triton rows), "
-          f"median of {args.reps} reps; TB/s = (bytes read + written) / time")
+          f"median of {args.reps} reps"
+          f"{', L2 flushed before each' if args.flush else ''}; "
+          "TB/s = (bytes read + written) / time")
     print()
     print("| name | dtype | TB/s | median us |")
     print("|---|---|---:|---:|")

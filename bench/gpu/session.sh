@@ -7,10 +7,14 @@
 #   results.md     bench.py's table: PyTorch, Triton 3.6 and every lyt
 #                  benchmark kernel (SKIP_BENCH=1 leaves it out; ONLY=REGEX
 #                  keeps the kernels whose names match, here and for ncu)
+#   results-flush.md  with FLUSH=1: the same with L2 overwritten before
+#                  every timed launch (bench.py --flush)
 #   conflicts.txt  with CONFLICTS=1: Nsight Compute's bank conflicts and
 #                  shared wavefronts of every benchmark kernel, hardware and
 #                  SASS-level counters (slow: ~5 min); metrics.txt: what
 #                  this ncu can count
+#   dram.txt       with DRAM=1: Nsight Compute's DRAM and L2 traffic and
+#                  time of every (ONLY) benchmark kernel, one launch each
 DIR=${1:-gpu_out}
 OUT=${2:-${OUT:-.}}
 CUDA=${CUDA:-/usr/local/cuda}
@@ -28,6 +32,11 @@ if [ -z "${SKIP_BENCH:-}" ]; then
   python3 bench/gpu/bench.py --reps 50 --n 8192 --lyt build/run_ptx "$DIR/kernels.ptx" \
     "$EXPECT" >"$OUT/results.md" 2>"$OUT/bench.err"
   echo "bench: $(grep -c '^| lyt' "$OUT/results.md") lyt rows"
+  if [ -n "${FLUSH:-}" ]; then
+    python3 bench/gpu/bench.py --flush --reps 50 --n 8192 --lyt build/run_ptx "$DIR/kernels.ptx" \
+      "$EXPECT" >"$OUT/results-flush.md" 2>"$OUT/bench-flush.err"
+    echo "bench --flush: $(grep -c '^| lyt' "$OUT/results-flush.md") lyt rows"
+  fi
 fi
 if [ -n "${CONFLICTS:-}" ]; then
   ncu=$CUDA/bin/ncu
@@ -48,4 +57,13 @@ if [ -n "${CONFLICTS:-}" ]; then
   "$ncu" --csv --metrics "$m" build/run_ptx "$DIR/kernels.ptx" "$EXPECT" \
     >"$OUT/conflicts.txt" 2>&1
   echo "conflicts: $(grep -c bank_conflicts "$OUT/conflicts.txt") rows"
+fi
+if [ -n "${DRAM:-}" ]; then
+  m=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum
+  m=$m,dram__throughput.avg.pct_of_peak_sustained_elapsed
+  m=$m,lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sectors_srcunit_tex_op_write.sum
+  m=$m,lts__t_sector_op_read_hit_rate.pct,lts__t_sector_op_write_hit_rate.pct
+  "$CUDA/bin/ncu" --csv --metrics "$m" build/run_ptx "$DIR/kernels.ptx" "$EXPECT" \
+    >"$OUT/dram.txt" 2>&1
+  echo "dram: $(grep -c dram__bytes_read "$OUT/dram.txt") rows"
 fi

@@ -42,6 +42,9 @@
  * GBps=Y" per passing kernel with --bench, and finally "N passed, M failed".
  * Exit status: 0 all passed, 1 some kernel failed, 2 usage error, malformed
  * expect file or CUDA error (error name via cuGetErrorName).
+ * RUN_PTX_FLUSH=1 (with --bench) overwrites a 256 MiB scratch buffer before
+ * each timed launch, outside its events, so that no launch finds its input
+ * in L2 from the one before (H100's L2 holds 50 MB).
  * RUN_PTX_VERBOSE=1 prints the JIT info log and registers/smem per kernel
  * on stderr. RUN_PTX_DEVICE=N picks device N (default 0).
  */
@@ -377,6 +380,8 @@ static uint64_t load_elem(const unsigned char *buf, uint64_t idx, int eb) {
 
 static int verbose;
 
+#define FLUSH_BYTES ((size_t)256 << 20)
+
 typedef struct {
     CUmodule mod;
     int bench_reps; /* 0: no bench */
@@ -395,16 +400,20 @@ static int bench_kernel(const KernelHdr *h, CUfunction fn, CUdeviceptr din, CUde
     CUevent *ev = calloc((size_t)reps * 2, sizeof *ev);
     float *ms = calloc((size_t)reps, sizeof *ms);
     int nev = 0;
+    CUdeviceptr scratch = 0;
     void *args[2] = {&din, &dout};
     unsigned gx = (unsigned)h->blocks, bx = (unsigned)h->threads, dyn = (unsigned)h->smem_bytes;
     if (!ev || !ms) {
         fprintf(stderr, "error: out of memory\n");
         goto fail;
     }
+    const char *fl = getenv("RUN_PTX_FLUSH");
+    if (fl && *fl && strcmp(fl, "0") != 0) CK(cuMemAlloc(&scratch, FLUSH_BYTES));
     for (; nev < reps * 2; nev++) CK(cuEventCreate(&ev[nev], CU_EVENT_DEFAULT));
     for (int w = 0; w < 3; w++) CK(cuLaunchKernel(fn, gx, 1, 1, bx, 1, 1, dyn, NULL, args, NULL));
     CK(cuCtxSynchronize());
     for (int r = 0; r < reps; r++) {
+        if (scratch) CK(cuMemsetD32Async(scratch, (unsigned)r, FLUSH_BYTES / 4, NULL));
         CK(cuEventRecord(ev[2 * r], NULL));
         CK(cuLaunchKernel(fn, gx, 1, 1, bx, 1, 1, dyn, NULL, args, NULL));
         CK(cuEventRecord(ev[2 * r + 1], NULL));
@@ -420,6 +429,7 @@ static int bench_kernel(const KernelHdr *h, CUfunction fn, CUdeviceptr din, CUde
     rc = 0;
 fail:
     for (int i = 0; i < nev; i++) cuEventDestroy(ev[i]);
+    if (scratch) cuMemFree(scratch);
     free(ev);
     free(ms);
     return rc;
