@@ -22,6 +22,7 @@ Needs torch and triton (3.6) on a CUDA machine.
 """
 
 import argparse
+import ctypes
 import os
 import re
 import statistics
@@ -83,10 +84,20 @@ def triton_transpose(x, y, bm, bn, warps):
 # --------------------------------------------------------------- timing
 
 FLUSH = None  # --flush: a 256 MiB tensor overwritten before each timed launch
+_CUDA = ctypes.CDLL("libcuda.so.1")
+
+
+def reset_persisting_l2():
+    """Lines a kernel before marked evict_last go back to normal priority
+    (not stream-ordered: call it with the GPU idle)."""
+    torch.cuda.synchronize()
+    if _CUDA.cuCtxResetPersistingL2Cache() != 0:
+        raise SystemExit("cuCtxResetPersistingL2Cache failed")
 
 
 def median_ms(fn, reps, warmup):
     """Median over `reps` launches of fn, each between its own events."""
+    reset_persisting_l2()
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
@@ -94,10 +105,11 @@ def median_ms(fn, reps, warmup):
     ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
     # Keep the GPU busy while the launches are queued, so that host launch
     # overhead does not land between an event pair.
-    if hasattr(torch.cuda, "_sleep"):
+    if FLUSH is None and hasattr(torch.cuda, "_sleep"):
         torch.cuda._sleep(100_000_000)
     for s, e in zip(starts, ends):
-        if FLUSH is not None:
+        if FLUSH is not None:  # the fill hides the launch overhead
+            reset_persisting_l2()
             FLUSH.fill_(1)
         s.record()
         fn()

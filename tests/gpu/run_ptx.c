@@ -42,9 +42,12 @@
  * GBps=Y" per passing kernel with --bench, and finally "N passed, M failed".
  * Exit status: 0 all passed, 1 some kernel failed, 2 usage error, malformed
  * expect file or CUDA error (error name via cuGetErrorName).
- * RUN_PTX_FLUSH=1 (with --bench) overwrites a 256 MiB scratch buffer before
- * each timed launch, outside its events, so that no launch finds its input
- * in L2 from the one before (H100's L2 holds 50 MB).
+ * --bench first resets L2's persisting lines (cuCtxResetPersistingL2Cache),
+ * so that lines a kernel before marked evict_last do not change how the
+ * next one runs. RUN_PTX_FLUSH=1 (with --bench) does that before each
+ * timed launch too and then overwrites a 256 MiB scratch buffer, outside
+ * the launch's events, so that no launch finds its input in L2 from the
+ * one before (H100's L2 holds 50 MB).
  * RUN_PTX_VERBOSE=1 prints the JIT info log and registers/smem per kernel
  * on stderr. RUN_PTX_DEVICE=N picks device N (default 0).
  */
@@ -412,8 +415,13 @@ static int bench_kernel(const KernelHdr *h, CUfunction fn, CUdeviceptr din, CUde
     for (; nev < reps * 2; nev++) CK(cuEventCreate(&ev[nev], CU_EVENT_DEFAULT));
     for (int w = 0; w < 3; w++) CK(cuLaunchKernel(fn, gx, 1, 1, bx, 1, 1, dyn, NULL, args, NULL));
     CK(cuCtxSynchronize());
+    CK(cuCtxResetPersistingL2Cache());
     for (int r = 0; r < reps; r++) {
-        if (scratch) CK(cuMemsetD32Async(scratch, (unsigned)r, FLUSH_BYTES / 4, NULL));
+        if (scratch) { /* the reset is not stream-ordered: wait for the launch before */
+            CK(cuCtxSynchronize());
+            CK(cuCtxResetPersistingL2Cache());
+            CK(cuMemsetD32Async(scratch, (unsigned)r, FLUSH_BYTES / 4, NULL));
+        }
         CK(cuEventRecord(ev[2 * r], NULL));
         CK(cuLaunchKernel(fn, gx, 1, 1, bx, 1, 1, dyn, NULL, args, NULL));
         CK(cuEventRecord(ev[2 * r + 1], NULL));
