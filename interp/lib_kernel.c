@@ -18,10 +18,13 @@ static const char *get_str(lytI_call *c, int i, const char *what) {
   return lytI_intern(c->L, c->argv[i].u.str.s, (size_t)c->argv[i].u.str.len);
 }
 
-static const lytG_ll *get_linear(lytI_call *c, int i) {
+#define THREADS "register, lane, warp -> dim0, ..."
+
+/* Argument i, a linear layout `dims` (e.g. "block -> dim0, ..."). */
+static const lytG_ll *get_linear(lytI_call *c, int i, const char *dims) {
   if (c->argv[i].kind != LYT_VLINEAR)
-    lytI_argerr(c, i, "%s: %s must be a linear layout (register, lane, warp -> dim0, ...), "
-                "got %s", c->self->name, c->self->params[i], lytI_kindname(c->argv[i].kind));
+    lytI_argerr(c, i, "%s: %s must be a linear layout (%s), got %s", c->self->name,
+                c->self->params[i], dims, lytI_kindname(c->argv[i].kind));
   return c->argv[i].u.ll;
 }
 
@@ -89,8 +92,8 @@ static lyt_value b_kernel(lytI_call *c) {
     lytI_argerr(c, 3, "kernel: dst must have the shape of src");
   if (lytI_getints(c, 4, k->tile, 1, LYTK_MAXRANK) != k->rank)
     lytI_argerr(c, 4, "kernel: the tile must have one extent per dim (%d)", (int)k->rank);
-  k->load = get_linear(c, 5);
-  k->store = lytI_isnil(c, 6) ? NULL : get_linear(c, 6);
+  k->load = get_linear(c, 5, THREADS);
+  k->store = lytI_isnil(c, 6) ? NULL : get_linear(c, 6, THREADS);
   k->smem = lytI_isnil(c, 7) ? NULL : get_smem(c, 7);
   if (!lytI_isnil(c, 8)) {
     int64_t o[LYTK_MAXRANK];
@@ -115,12 +118,7 @@ static lyt_value b_kernel(lytI_call *c) {
       lytI_argerr(c, 11, "kernel: smem_bytes must be a multiple of 16 from 0 to %d", LYTK_MAX_SMEM);
     k->smem_bytes = (int32_t)n;
   }
-  if (!lytI_isnil(c, 12)) {
-    if (c->argv[12].kind != LYT_VLINEAR)
-      lytI_argerr(c, 12, "kernel: grid must be a linear layout (block -> dim0, ...), got %s",
-                  lytI_kindname(c->argv[12].kind));
-    k->grid = c->argv[12].u.ll;
-  }
+  if (!lytI_isnil(c, 12)) k->grid = get_linear(c, 12, "block -> dim0, ...");
   k->l2_load = get_l2(c, 13);
   k->l2_store = get_l2(c, 14);
   /* the search for a shared layout is the costly part of lowering: do it
@@ -198,7 +196,7 @@ static lyt_value conflicts_record(lytI_call *c, lytK_conflicts k) {
 
 /* bank_conflicts(dist, smem, elem="f32", vec=1, lanes=32) */
 static lyt_value b_bank_conflicts(lytI_call *c) {
-  const lytG_ll *d = get_linear(c, 0), *s = get_smem(c, 1);
+  const lytG_ll *d = get_linear(c, 0, THREADS), *s = get_smem(c, 1);
   const char *elem = lytI_isnil(c, 2) ? "f32" : get_str(c, 2, "elem");
   int32_t eb = lytK_elem_bytes(elem);
   if (!eb) lytI_argerr(c, 2, "bank_conflicts: unknown element type \"%s\"", elem);

@@ -78,20 +78,26 @@ static int32_t bink(prog *p, lytK_opcode op, int32_t a, int64_t k) { return bin(
 /* layouts                                                             */
 /* ------------------------------------------------------------------ */
 
+/* L's out-dims must be dim0.. with the sizes `size` (of `what`). */
+static void check_outs(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *name,
+                       const int64_t *size, const char *what) {
+  if (L->nout != k->rank)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has %d out-dims, the tensor %d dims", name,
+              (int)L->nout, (int)k->rank);
+  for (int32_t d = 0; d < k->rank; d++)
+    if (strcmp(L->out[d].name, lytG_std_dim_name(d)) || (INT64_C(1) << L->out[d].log2) != size[d])
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's out-dim %d must be %s of size %lld "
+                "(%s), got %s of size %lld", name, (int)d, lytG_std_dim_name(d), (long long)size[d],
+                what, L->out[d].name, (long long)(INT64_C(1) << L->out[d].log2));
+}
+
 static lytK_dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *what) {
   for (int32_t i = 0; i < L->nin; i++)
     if (strcmp(L->in[i].name, "register") && strcmp(L->in[i].name, "lane") &&
         strcmp(L->in[i].name, "warp") && !(strcmp(L->in[i].name, "block") == 0 && L->in[i].log2 == 0))
       lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's in-dims must be register, lane and "
                 "warp, not %s", what, L->in[i].name);
-  if (L->nout != k->rank)
-    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has %d out-dims, the tensor %d dims", what,
-              (int)L->nout, (int)k->rank);
-  for (int32_t d = 0; d < k->rank; d++)
-    if (strcmp(L->out[d].name, lytG_std_dim_name(d)) || (INT64_C(1) << L->out[d].log2) != k->tile[d])
-      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's out-dim %d must be %s of size %lld "
-                "(the tile), got %s of size %lld", what, (int)d, lytG_std_dim_name(d), (long long)k->tile[d],
-                L->out[d].name, (long long)(INT64_C(1) << L->out[d].log2));
+  check_outs(cx, k, L, what, k->tile, "the tile");
   if (!lytG_is_surjective(L))
     lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout does not cover the tile (not "
               "surjective): some elements would never move", what);
@@ -391,16 +397,9 @@ static void check_grid(lytS_ctx *cx, const lytK_kernel *k, int64_t tiles) {
   if (G->nin != 1 || strcmp(G->in[0].name, "block") || (INT64_C(1) << G->in[0].log2) != tiles)
     lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must have the one in-dim block of size "
               "%lld (the tiles)", (long long)tiles);
-  if (G->nout != k->rank)
-    lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout has %d out-dims, the tensor %d dims",
-              (int)G->nout, (int)k->rank);
-  for (int32_t d = 0; d < k->rank; d++)
-    if (strcmp(G->out[d].name, lytG_std_dim_name(d)) ||
-        (INT64_C(1) << G->out[d].log2) != k->shape[d] / k->tile[d])
-      lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout's out-dim %d must be %s of size %lld "
-                "(tiles along dim %d), got %s of size %lld", (int)d, lytG_std_dim_name(d),
-                (long long)(k->shape[d] / k->tile[d]), (int)d, G->out[d].name,
-                (long long)(INT64_C(1) << G->out[d].log2));
+  int64_t grid[LYTK_MAXRANK];
+  for (int32_t d = 0; d < k->rank; d++) grid[d] = k->shape[d] / k->tile[d];
+  check_outs(cx, k, G, "grid", grid, "the tile grid");
   if (!lytG_is_invertible(G))
     lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must give every tile to one block "
               "(it is not invertible)");

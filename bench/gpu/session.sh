@@ -4,7 +4,7 @@
 # bench/gpu/prepare.sh; results go to OUTDIR:
 #   gpu-test.txt   every example kernel checked element by element, and its
 #                  bank conflicts by Nsight Compute (make gpu-test's script)
-#   results.md     bench.py's table: PyTorch, Triton 3.6 and every lyt
+#   results.md     bench.py's table (stderr: results.err): PyTorch, Triton 3.6 and every lyt
 #                  benchmark kernel (SKIP_BENCH=1 leaves it out; ONLY=REGEX
 #                  keeps the kernels whose names match, here and for ncu)
 #   results-flush.md  with FLUSH=1: the same with L2 overwritten before
@@ -28,15 +28,15 @@ if [ -n "${ONLY:-}" ]; then  # ONLY=REGEX: just the benchmark kernels whose name
   awk -v re="$ONLY" '/^kernel /{keep = $2 ~ re} NR == 1 || keep' "$EXPECT" >"$OUT/only.expect"
   EXPECT=$OUT/only.expect
 fi
+# bench NAME [--flush]: the table into NAME.md, bench.py's stderr into NAME.err
+bench() {
+  python3 bench/gpu/bench.py $2 --reps 50 --n 8192 --lyt build/run_ptx "$DIR/kernels.ptx" \
+    "$EXPECT" >"$OUT/$1.md" 2>"$OUT/$1.err"
+  echo "bench${2:+ $2}: $(grep -c '^| lyt' "$OUT/$1.md") lyt rows"
+}
 if [ -z "${SKIP_BENCH:-}" ]; then
-  python3 bench/gpu/bench.py --reps 50 --n 8192 --lyt build/run_ptx "$DIR/kernels.ptx" \
-    "$EXPECT" >"$OUT/results.md" 2>"$OUT/bench.err"
-  echo "bench: $(grep -c '^| lyt' "$OUT/results.md") lyt rows"
-  if [ -n "${FLUSH:-}" ]; then
-    python3 bench/gpu/bench.py --flush --reps 50 --n 8192 --lyt build/run_ptx "$DIR/kernels.ptx" \
-      "$EXPECT" >"$OUT/results-flush.md" 2>"$OUT/bench-flush.err"
-    echo "bench --flush: $(grep -c '^| lyt' "$OUT/results-flush.md") lyt rows"
-  fi
+  bench results
+  [ -z "${FLUSH:-}" ] || bench results-flush --flush
 fi
 if [ -n "${CONFLICTS:-}" ]; then
   ncu=$CUDA/bin/ncu
