@@ -304,6 +304,7 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
       x->load = copy_ll(cx, x->load);
       x->store = x->store ? copy_ll(cx, x->store) : NULL;
       x->smem = x->smem ? copy_ll(cx, x->smem) : NULL;
+      x->grid = x->grid ? copy_ll(cx, x->grid) : NULL;
       v.u.kernel = x;
       return v;
     }
