@@ -21,29 +21,23 @@ SANFLAGS =
 endif
 GEN      = $(BUILD)/gen
 STDLIB_DIR ?= $(CURDIR)/stdlib
-CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I. -Iinterp -Ilang -Ibackends -Ikernel -Itests/unit -I$(GEN) -DLYT_STDLIB_DIR='"$(STDLIB_DIR)"'
+CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I. -I$(GEN) -DLYT_STDLIB_DIR='"$(STDLIB_DIR)"'
+# Tests and examples include the public header as a host does: "lyt.h".
+TESTFLAGS = -Iinterp
 ALL_CFLAGS = $(WARN) $(OPT) $(SANFLAGS) $(CFLAGS)
 LDLIBS_REPL = -ledit
 
-CORE = interp/arena.c interp/core.c interp/inttuple.c interp/layout.c interp/coalesce.c \
-       interp/compose.c interp/tiling.c interp/swizzle.c interp/cute_read.c \
-       $(wildcard interp/linear*.c) interp/convert.c $(wildcard interp/axe*.c) \
-       interp/axisinfo.c interp/nested.c
-INTERP = interp/table.c interp/value.c interp/eval.c interp/load.c interp/show.c interp/show_linear.c interp/api.c \
-         interp/api_stack.c interp/api_core.c \
-         interp/lib_core.c interp/lib_stride.c interp/lib_linear.c interp/lib_axisinfo.c interp/lib_axe.c interp/lib_nested.c interp/lib_kernel.c \
-         interp/lib_picture.c interp/picture.c interp/picture_text.c interp/picture_svg.c \
-         interp/picture_latex.c interp/lib_interop.c \
-         interp/interop_scan.c interp/interop_triton.c interp/interop_cute.c interp/interop_json.c lang/build.c
-# One file per code generator; the registry is generated from the list.
-TARGETS = $(sort $(basename $(notdir $(wildcard backends/*.c))))
-BACKENDS = $(addprefix backends/,$(addsuffix .c,$(TARGETS)))
-GENSRC = $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/backends.c
-KERNEL = $(wildcard kernel/*.c)
-LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(CORE) $(INTERP) $(KERNEL) $(BACKENDS)) $(GEN)/lexer.o $(GEN)/parser.o \
-         $(GEN)/backends.o
+# The layout families (docs/architecture.md): each folder of interp/ holds
+# a family's core, its builtins and its value kinds. Every C file of
+# interp/ and its folders and of backends/ goes into the library, except
+# the command line.
+FAMILIES = base stride linear axe nested axisinfo interop picture
+LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
+         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c $(wildcard backends/*.c)
+GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
+LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o
 
-.PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz install uninstall embed FORCE
+.PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz install uninstall embed
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
 
 # Missing generators or headers: one line that names the packages, before
@@ -73,15 +67,6 @@ $(GEN)/parser.h: $(GEN)/parser.c
 $(GEN):
 	mkdir -p $@
 
-# Rewritten only when the list of targets changes.
-$(GEN)/backends.c: FORCE | $(GEN)
-	@{ echo '#include "backends/backend.h"'; \
-	  for t in $(TARGETS); do echo "extern const lytK_backend lytK_backend_$$t;"; done; \
-	  echo 'const lytK_backend *const lytK_backends[] = {'; \
-	  for t in $(TARGETS); do echo "  &lytK_backend_$$t,"; done; \
-	  echo '  0,'; echo '};'; } >$@.tmp
-	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
-FORCE:
 
 # The generated lexer/parser get the same warnings, minus ones Lemon trips.
 $(GEN)/%.o: $(GEN)/%.c $(GEN)/parser.h
@@ -99,34 +84,34 @@ $(BUILD)/lyt: $(BUILD)/interp/main.o $(BUILD)/liblyt.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS_REPL)
 
 $(BUILD)/test_stride: tests/unit/test_stride.c tests/unit/harness.h $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_linear: tests/unit/test_linear.c tests/unit/harness.h $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_axe: tests/unit/test_axe.c tests/unit/harness.h $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_axisinfo: tests/unit/test_axisinfo.c tests/unit/harness.h $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_nested: tests/unit/test_nested.c tests/unit/harness.h $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_kernel: tests/unit/test_kernel.c tests/unit/harness.h $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_threads: tests/unit/test_threads.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -pthread -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -pthread -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_limits: tests/unit/test_limits.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_api: tests/unit/test_api.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
@@ -175,11 +160,11 @@ $(BUILD)/embed: examples/embed/embed.c $(BUILD)/liblyt.a
 # finding stops the run with its reproducer in $(BUILD)/fuzz.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = eval parse api stride linear axe axisinfo
-FUZZ_SRC = $(CORE) $(INTERP) $(KERNEL) $(BACKENDS) $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/backends.c
-fuzz: $(GEN)/parser.h $(GEN)/lexer.c $(GEN)/backends.c
+FUZZ_SRC = $(LIBSRC) $(GENSRC)
+fuzz: $(GEN)/parser.h $(GEN)/lexer.c
 	@mkdir -p $(BUILD)/fuzz
 	@for t in $(FUZZ_TARGETS); do \
-	  clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  clang $(CPPFLAGS) $(TESTFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	    tests/fuzz/fuzz_$$t.c $(FUZZ_SRC) -o $(BUILD)/fuzz/fuzz_$$t || exit 1; \
 	  rm -rf $(BUILD)/fuzz/corpus_$$t && cp -r tests/fuzz/corpus/$$t $(BUILD)/fuzz/corpus_$$t; \
 	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
@@ -209,7 +194,7 @@ valgrind: all $(BUILD)/runner $(BUILD)/embed $(BUILD)/test_api
 	@echo "valgrind: no errors, no leaks"
 
 $(BUILD)/bench_linear: bench/bench_linear.c $(BUILD)/liblyt.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 bench-linear: $(BUILD)/bench_linear
 	$(BUILD)/bench_linear

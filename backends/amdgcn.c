@@ -24,8 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../interp/core.h"
-#include "backend.h"
+#include "interp/base/context.h"
+#include "backends/backend.h"
 
 #define NVGPR 256     /* architected VGPRs; AGPRs are never used */
 #define EBASE 2       /* first element VGPR: even, for tuples */

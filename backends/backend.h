@@ -1,8 +1,7 @@
 /*
 ** backend.h: a code generator is one table of function pointers, one
-** file per target (backends/NAME.c defining `lytK_backend_NAME`).
-** The build lists the files of backends/ and generates the registry, so adding a
-** target touches no other file.
+** file per target (backends/NAME.c defining `lytK_backend_NAME`), one
+** row for it in the table of targets.c.
 **
 ** emit prints a module holding every program of progs into b; it fails
 ** through lytS_fail (LYT_ERRRUN) when a program cannot be lowered to the
@@ -13,9 +12,9 @@
 #ifndef LYT_BACKEND_H
 #define LYT_BACKEND_H
 
-#include "../interp/core.h"
-#include "../interp/inttuple.h"  /* lytS_buf */
-#include "program.h"
+#include "interp/base/context.h"
+#include "interp/base/inttuple.h"  /* lytS_buf */
+#include "backends/program.h"
 
 typedef struct lytK_backend {
   const char *name;     /* "c", "ptx", "amdgcn" */
@@ -24,7 +23,7 @@ typedef struct lytK_backend {
                const char *target);
 } lytK_backend;
 
-/* The registry (generated): NULL-terminated. */
+/* The table of targets (targets.c): NULL-terminated. */
 extern const lytK_backend *const lytK_backends[];
 const lytK_backend *lytK_find_backend(const char *name);  /* NULL if none */
 

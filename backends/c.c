@@ -10,7 +10,7 @@
 */
 #include <stdio.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 
 static void node_expr(lytS_buf *b, const lytK_program *P, int32_t i) {
   const lytK_node *n = &P->node[i];

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 
 typedef struct ctx { lytS_buf *b; const lytK_program *P; } ctx;
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "linear.h"
+#include "interp/linear/linear.h"
 
 static double now(void) {
   struct timespec t;

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lang/parse.h"
-#include "../backends/backend.h"
-#include "../kernel/kernel.h"
-#include "state.h"
+#include "lang/parse.h"
+#include "backends/backend.h"
+#include "backends/kernel.h"
+#include "interp/state.h"
 
 #ifndef LYT_STDLIB_DIR
 #define LYT_STDLIB_DIR "stdlib"

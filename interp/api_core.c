@@ -11,9 +11,9 @@
 */
 #include <string.h>
 
-#include "axe.h"
-#include "axisinfo.h"
-#include "state.h"
+#include "interp/axe/axe.h"
+#include "interp/axisinfo/axisinfo.h"
+#include "interp/state.h"
 
 _Static_assert(LYT_LINEAR_MAXDIMS == LYT_LL_MAXDIMS && LYT_LINEAR_MAXBITS == LYT_LL_MAXBITS,
                "lyt_linear mirrors lytG_ll");

@@ -10,11 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "axe.h"
-#include "axisinfo.h"
-#include "linear.h"
-#include "state.h"
-#include "../lang/parse.h"
+#include "interp/axe/axe.h"
+#include "interp/axisinfo/axisinfo.h"
+#include "interp/linear/linear.h"
+#include "interp/state.h"
+#include "lang/parse.h"
 
 /* ---------------------------------------------------------------------
 ** Slots

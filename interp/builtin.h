@@ -12,8 +12,8 @@
 #ifndef LYT_BUILTIN_H
 #define LYT_BUILTIN_H
 
-#include "../lang/source.h"
-#include "value.h"
+#include "lang/source.h"
+#include "interp/value.h"
 
 typedef struct lyt_state lyt_state;
 

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../lang/parse.h"
+#include "lang/parse.h"
 #include "parser.h"
-#include "state.h"
+#include "interp/state.h"
 
 
 static lyt_value eval(lyt_state *L, const lytP_node *n);

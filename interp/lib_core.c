@@ -4,7 +4,7 @@
 */
 #include <string.h>
 
-#include "state.h"
+#include "interp/state.h"
 
 static lyt_value b_type(lytI_call *c) {
   return lytI_str(c, lytI_kindname(c->argv[0].kind));

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../lang/parse.h"
-#include "state.h"
+#include "lang/parse.h"
+#include "interp/state.h"
 
 #define LYT_MAX_FILE (16u << 20)  /* larger inputs are not layout scripts */
 

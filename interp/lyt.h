@@ -14,7 +14,7 @@
 #include <stdint.h>
 
 /* Status codes of every entry point (the cores use them too, through
-** status.h); this header stands alone, so it is the one installed. */
+** base/status.h); this header stands alone, so it is the one installed. */
 #define LYT_OK        0  /* success */
 #define LYT_ERRSYNTAX 1  /* lexical or grammatical error */
 #define LYT_ERRRUN    2  /* evaluation error: type, arity, algebra, range */

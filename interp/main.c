@@ -9,7 +9,7 @@
 
 #include <editline/readline.h>
 
-#include "lyt.h"
+#include "interp/lyt.h"
 
 /* ud: an int that, when set, silences the script (--emit prints only code). */
 static void write_stdout(void *ud, const char *s, size_t n) {

@@ -5,9 +5,9 @@
 #ifndef LYT_STATE_H
 #define LYT_STATE_H
 
-#include "../lang/ast.h"
-#include "builtin.h"
-#include "lyt.h"
+#include "lang/ast.h"
+#include "interp/builtin.h"
+#include "interp/lyt.h"
 
 /* A user-defined function: its definition lives in the code arena. */
 typedef struct lytI_func {
@@ -122,12 +122,12 @@ lyt_value lytI_copy_to(lyt_state *L, lytA_arena *a, lyt_value v);
 int lytI_equal(const lyt_value *a, const lyt_value *b);
 void lytI_write_value(lyt_state *L, const lyt_value *v);
 
-/* show.c */
+/* picture/show.c */
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc loc);
 /* CuTe's print_layout table of a stride layout of rank 1 or 2, appended to b. */
 void lytI_layout_table(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc at);
 
-/* show_linear.c: Triton's get_distributed_view / get_shared_view text of a
+/* linear/show.c: Triton's get_distributed_view / get_shared_view text of a
 ** linear layout; hw 0 is `show`'s (Triton's False), hw 1 the per-slot list. */
 struct lytG_ll;
 void lytI_show_linear(lyt_state *L, const lyt_value *v, lyt_loc at);
@@ -136,25 +136,25 @@ void lytI_linear_view(lyt_state *L, lytS_buf *b, const struct lytG_ll *ll, int h
 /* api.c: every library, NULL-terminated */
 extern const lytI_builtin *const lytI_libs[];
 
-/* lib_core.c / lib_stride.c */
+/* lib_core.c / stride/builtins.c */
 extern const lytI_builtin lytI_core_lib[];
 extern const lytI_builtin lytI_stride_lib[];
 lyt_value lytI_apply_layout(lytI_call *c);
 
-/* lib_axe.c */
+/* axe/builtins.c */
 extern const lytI_builtin lytI_axe_lib[];
 extern const lytI_builtin lytI_nested_lib[];
 extern const lytI_builtin lytI_kernel_lib[];
-extern const lytI_builtin lytI_picture_lib[];  /* lib_picture.c */
-extern const lytI_builtin lytI_interop_lib[];  /* lib_interop.c */
+extern const lytI_builtin lytI_picture_lib[];  /* picture/builtins.c */
+extern const lytI_builtin lytI_interop_lib[];  /* interop/builtins.c */
 lyt_value lytI_iters(lyt_state *L, lyt_loc at, const lyt_value *shape, const lyt_value *stride);
 
-/* lib_axisinfo.c */
+/* axisinfo/builtins.c */
 extern const lytI_builtin lytI_axisinfo_lib[];
 lyt_value lytI_index_arith(lyt_state *L, int op, lyt_loc at, const lyt_value *a,
                            const lyt_value *b);
 
-/* lib_linear.c */
+/* linear/builtins.c */
 extern const lytI_builtin lytI_linear_lib[];
 lyt_value lytI_linear_literal(lyt_state *L, lyt_loc at, const lyt_value *ins, lyt_loc inloc,
                               const lyt_value *outs, lyt_loc outloc);

@@ -7,7 +7,7 @@
 */
 #include <string.h>
 
-#include "state.h"
+#include "interp/state.h"
 
 static uint32_t hash_text(const char *s, size_t n) {
   uint32_t h = 2166136261u;  /* FNV-1a */

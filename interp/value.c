@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "axe.h"
-#include "nested.h"
-#include "../kernel/kernel.h"
-#include "axisinfo.h"
-#include "linear.h"
-#include "state.h"
+#include "interp/axe/axe.h"
+#include "interp/nested/nested.h"
+#include "backends/kernel.h"
+#include "interp/axisinfo/axisinfo.h"
+#include "interp/linear/linear.h"
+#include "interp/state.h"
 
 lyt_value lytI_int(int64_t i) { lyt_value v = { .kind = LYT_VINT }; v.u.i = i; return v; }
 lyt_value lytI_bool(int b) { lyt_value v = { .kind = LYT_VBOOL }; v.u.i = b != 0; return v; }

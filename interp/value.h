@@ -2,7 +2,7 @@
 ** value.h: interpreter values.
 **
 ** A value is a small tagged struct passed by value; what it points to
-** lives in an arena (see arena.h) and is never mutated after creation.
+** lives in an arena (see base/arena.h) and is never mutated after creation.
 ** Integer tuples are held as generic tuples of values and converted to
 ** the core's lytS_tup at the boundary of a builtin.
 */
@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "layout.h"
+#include "interp/stride/layout.h"
 
 typedef enum lyt_vkind {
   LYT_VNIL,       /* absence: a missing optional argument, `nil` */

@@ -11,8 +11,8 @@
 
 #include <stdint.h>
 
-#include "../interp/arena.h"
-#include "source.h"
+#include "interp/base/arena.h"
+#include "lang/source.h"
 
 typedef enum lytP_kind {
   /* expressions */

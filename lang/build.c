@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse.h"
+#include "lang/parse.h"
 #include "parser.h"
 
 lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc) {

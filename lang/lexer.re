@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "parse.h"
+#include "lang/parse.h"
 #include "parser.h"
 
 static lyt_loc here(lytP_ctx *p, const char *at) {

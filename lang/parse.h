@@ -13,8 +13,8 @@
 
 #include <setjmp.h>
 
-#include "../interp/inttuple.h"
-#include "ast.h"
+#include "interp/base/inttuple.h"
+#include "lang/ast.h"
 
 #define LYT_MAX_SYNTAX_ERRORS 8   /* later ones are mostly echoes of the first */
 

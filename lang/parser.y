@@ -18,7 +18,7 @@
 %include {
 #include <assert.h>
 #include <string.h>
-#include "parse.h"
+#include "lang/parse.h"
 #include "parser.h"
 #define YYNOERRORRECOVERY 1
 #define YYMALLOCARGTYPE size_t

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../interp/core.h"
+#include "interp/base/context.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,7 +6,7 @@
 ** round trip through the linear-layout conversion gives the canonical
 ** layout back.
 */
-#include "../../interp/axe.h"
+#include "interp/axe/axe.h"
 #include "fuzz.h"
 
 static const char *const axes[3] = { "lane", "warp", "m" };

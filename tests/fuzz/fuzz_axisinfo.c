@@ -8,8 +8,8 @@
 ** Then a random flat stride layout converted to a linear layout and back
 ** must compute the same offsets (when the conversion exists).
 */
-#include "../../interp/axisinfo.h"
-#include "../../interp/convert.h"
+#include "interp/axisinfo/axisinfo.h"
+#include "interp/linear/convert.h"
 #include "fuzz.h"
 
 static lytV_val *expr(const lytV_ctx *vx, bytes *b, int64_t n, int depth) {

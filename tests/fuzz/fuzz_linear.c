@@ -5,7 +5,7 @@
 ** M(L(x)); invert(L)(L(x)) = x for an invertible L; L(pseudoinvert(L)(y))
 ** = y on L's image; the stride <-> linear conversions agree pointwise.
 */
-#include "../../interp/linear.h"
+#include "interp/linear/linear.h"
 #include "fuzz.h"
 
 /* A layout with in-dims "a","b" and out-dims "x","y" of random sizes and bases. */

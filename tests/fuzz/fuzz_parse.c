@@ -4,7 +4,7 @@
 ** outcome but a crash, a sanitizer report or a leak is fine; a failed
 ** parse must leave a message and a location.
 */
-#include "../../lang/parse.h"
+#include "lang/parse.h"
 #include "fuzz.h"
 
 static const char *intern(void *ud, const char *s, size_t n) {

@@ -5,7 +5,7 @@
 ** B)(i) = A(B(i)), coalesce(A)(i) = A(i), A(right_inverse(A)(i)) = i on
 ** the inverse's domain.
 */
-#include "../../interp/layout.h"
+#include "interp/stride/layout.h"
 #include "fuzz.h"
 
 /* Up to 4 modes, extents 1..8, strides -3..28 (so that some overlap). */

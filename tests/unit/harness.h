@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core.h"
+#include "interp/base/context.h"
 
 static lytA_arena arena;
 static lytS_ctx cx;

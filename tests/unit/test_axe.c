@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "axe.h"
+#include "interp/axe/axe.h"
 #include "harness.h"
 
 static lytX_layout *X(const char *s) { return lytX_read(&cx, s); }

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "axisinfo.h"
+#include "interp/axisinfo/axisinfo.h"
 #include "harness.h"
 
 static lytV_ctx cons, exact;  /* the two modes over the harness context */

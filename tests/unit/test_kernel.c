@@ -11,8 +11,8 @@
 #include <stdlib.h>
 
 #include "harness.h"
-#include "kernel.h"
-#include "linear.h"
+#include "backends/kernel.h"
+#include "interp/linear/linear.h"
 
 enum { R0 = 64, R1 = 128, T0 = 16, T1 = 16, G0 = R0 / T0, G1 = R1 / T1, TILES = G0 * G1 };
 

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "linear.h"
+#include "interp/linear/linear.h"
 #include "harness.h"
 
 

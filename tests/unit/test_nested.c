@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "axe.h"
+#include "interp/axe/axe.h"
 #include "harness.h"
-#include "nested.h"
+#include "interp/nested/nested.h"
 
 static const char *dup(const char *s) {
   char *p = lytS_alloc(&cx, strlen(s) + 1);

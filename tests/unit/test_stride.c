@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
+#include "interp/stride/layout.h"
 #include "harness.h"
 
 

@@ -1,0 +1,230 @@
+/*
+** backends/bank.c: shared-memory bank conflicts of an access pattern, and the
+** choice of a swizzled shared layout for a kernel's staging.
+**
+** Banks: 32 banks of 4 bytes (NVIDIA; AMD's LDS on gfx90a/gfx942 has the
+** same 32 x 4 B structure). A warp's access is served in wavefronts; a
+** bank serves one distinct 4-byte word per wavefront (lanes reading the
+** same word share it), so an access needs max over banks of the distinct
+** words it touches in that bank, and at least bytes/128. Accesses of 8
+** and 16 bytes per lane go in phases of 16 and 8 lanes, each counted so.
+*/
+#include <string.h>
+
+#include "backends/kernel.h"
+
+/* The distinct 4-byte words one phase of an access touches, per bank. */
+typedef struct banks {
+  int64_t word[32][128];
+  int32_t n[32];
+  int64_t bytes;
+} banks;
+
+static void touch(banks *B, int64_t byte, int64_t len) {
+  for (int64_t w = byte / 4; w <= (byte + len - 1) / 4; w++) {
+    int32_t bank = (int32_t)(w % 32), seen = 0;
+    for (int32_t i = 0; i < B->n[bank] && !seen; i++) seen = B->word[bank][i] == w;
+    if (!seen && B->n[bank] < 128) B->word[bank][B->n[bank]++] = w;
+  }
+  B->bytes += len;
+}
+
+/* Adds one warp-level access to c. Lane l (of n) moves vec elements of
+** eb bytes at the byte offsets off[l*vec ..] (a negative first one: the
+** lane is off). Accesses of more than 4 bytes per lane are served in
+** phases of 128 bytes' worth of lanes (8 lanes for 16 bytes, 16 for 8),
+** one after the other: a phase costs the most words one bank serves in
+** it, at least its bytes/128; the ideal is the warp's bytes/128. */
+static void warp_access(lytK_conflicts *c, banks *B, const int64_t *off, int64_t n, int32_t vec,
+                        int32_t eb) {
+  int64_t len = (int64_t)vec * eb, phase = len > 4 ? 128 / len : n, bytes = 0, waves = 0;
+  for (int64_t p0 = 0; p0 < n; p0 += phase) {
+    memset(B->n, 0, sizeof B->n);
+    B->bytes = 0;
+    for (int64_t l = p0; l < n && l < p0 + phase; l++)
+      for (int32_t k = 0; k < vec && off[l * vec] >= 0; k++) touch(B, off[l * vec + k], eb);
+    int64_t most = 0, ideal = (B->bytes + 127) / 128;
+    for (int32_t b = 0; b < 32; b++) most = B->n[b] > most ? B->n[b] : most;
+    waves += most > ideal ? most : ideal;
+    bytes += B->bytes;
+  }
+  if (!bytes) return;
+  c->accesses++;
+  c->wavefronts += waves;
+  c->ideal += (bytes + 127) / 128;
+  c->conflicts = c->wavefronts - c->ideal;
+}
+
+/* A vector takes the registers lytK_vec_bit finds (as the lowering does),
+** else consecutive ones. */
+lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG_ll *smem,
+                                   int32_t elem_bytes, int32_t vec, int32_t lanes_per_warp) {
+  lytK_dist a = lytK_dist_of(dist);
+  int64_t regs = lytK_regs(&a), threads = lytK_threads(&a);
+  if (vec < 1 || regs % vec || (vec & (vec - 1)) || (int64_t)vec * elem_bytes > 16)
+    lytS_fail(cx, LYT_ERRRUN, "bank_conflicts: vec = %d must be a power of two dividing the %lld "
+              "registers, at most 16 bytes", (int)vec, (long long)regs);
+  if (lanes_per_warp < 1 || lanes_per_warp > 64)
+    lytS_fail(cx, LYT_ERRRUN, "bank_conflicts: a warp has 1 to 64 lanes");
+  if (smem->nout != 1 || dist->nout != smem->nin)
+    lytS_fail(cx, LYT_ERRRUN, "bank_conflicts: the shared layout must map the distributed "
+              "layout's out-dims (%d) to one offset", (int)dist->nout);
+  int32_t bit = lytK_vec_bit(&a, smem, vec);
+  int64_t step = INT64_C(1) << (bit > 0 ? bit : 0), span = (int64_t)(vec - 1) * step;
+  lytK_conflicts c = { 0, 0, 0, 0 };
+  int64_t *ro = lytS_alloc(cx, sizeof *ro * (size_t)(regs + threads)), *to = ro + regs;
+  lytK_offsets(&a, smem, 0, ro);
+  lytK_offsets(&a, smem, 1, to);
+  banks *B = lytS_alloc(cx, sizeof *B);
+  int64_t *off = lytS_alloc(cx, sizeof *off * (size_t)(lanes_per_warp * vec));
+  for (int64_t t0 = 0; t0 < threads; t0 += lanes_per_warp)
+    for (int64_t r = 0; r < regs; r++) {
+      if (r & span) continue;  /* not the first register of its vector */
+      int64_t n = threads - t0 < lanes_per_warp ? threads - t0 : lanes_per_warp;
+      for (int64_t l = 0; l < n; l++)
+        for (int32_t k = 0; k < vec; k++) off[l * vec + k] = (ro[r + k * step] ^ to[t0 + l]) * elem_bytes;
+      warp_access(&c, B, off, n, vec, elem_bytes);
+    }
+  return c;
+}
+
+/* The same count over a lowered program's shared accesses in block 0,
+** from the addresses its nodes compute (32-lane warps, predicated-off
+** lanes left out): what the kernel costs, and a check of the lowering
+** against the layout-level count above. */
+lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
+  int64_t N = P->nnodes;
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(32 * N));  /* one warp's node values */
+  int64_t *off = lytS_alloc(cx, sizeof *off * 32 * 16);
+  banks *B = lytS_alloc(cx, sizeof *B);
+  lytK_conflicts c = { 0, 0, 0, 0 };
+  for (int64_t t0 = 0; t0 < P->threads; t0 += 32) {
+    int64_t n = P->threads - t0 < 32 ? P->threads - t0 : 32;
+    for (int64_t t = 0; t < n; t++) lytK_eval_nodes(P, t0 + t, 0, v + t * N);
+    for (int32_t i = 0; i < P->nops; i++) {
+      const lytK_op *o = &P->op[i];
+      if (o->kind != LYTK_LDS && o->kind != LYTK_STS) continue;
+      for (int64_t t = 0; t < n; t++) {
+        const int64_t *x = v + t * N;
+        int64_t at = ((x[o->addr] ^ o->xor_k) + o->add_k) * P->elem_bytes;
+        for (int32_t k = 0; k < o->vec; k++)
+          off[t * o->vec + k] = o->pred >= 0 && x[o->pred] ? -1 : at + (int64_t)k * P->elem_bytes;
+      }
+      warp_access(&c, B, off, n, o->vec, P->elem_bytes);
+    }
+  }
+  return c;
+}
+
+/* ------------------------------------------------------------------ */
+/* choosing the shared layout                                          */
+/* ------------------------------------------------------------------ */
+
+/* The tile with its coordinate bits at offset bits in the order `place`
+** (place[q]: the coordinate bit, numbered dim0's bits first, at offset
+** bit q), and offset bit p XORed with the offset bits in mask[p] (for p
+** below 64): a general GF(2) swizzle. */
+static lytG_ll *swizzled(lytS_ctx *cx, const lytK_kernel *k, const int32_t *place,
+                         const uint64_t *mask) {
+  lytG_dim in[LYTK_MAXRANK], out = { "offset", 0 };
+  uint64_t col[64];
+  for (int32_t d = 0; d < k->rank; d++) {
+    in[d] = (lytG_dim){ lytG_std_dim_name(d), lytS_ceil_log2(k->tile[d]) };
+    out.log2 += in[d].log2;
+  }
+  for (int32_t q = 0; q < out.log2; q++) {
+    uint64_t w = UINT64_C(1) << q;
+    for (int32_t p = 0; p < out.log2; p++)
+      if (mask[p] >> q & 1) w |= UINT64_C(1) << p;
+    col[place[q]] = w;
+  }
+  return lytG_make(cx, k->rank, in, 1, &out, col, 1);
+}
+
+/* The row-major order (last dim fastest), except that the low `lo` bits
+** of dim `first` come before all others: a vector down another dim than
+** the last. */
+static void base_order(const lytK_kernel *k, int32_t first, int32_t lo, int32_t *place) {
+  int32_t at[LYTK_MAXRANK + 1], n = 0;
+  at[0] = 0;
+  for (int32_t d = 0; d < k->rank; d++) at[d + 1] = at[d] + lytS_ceil_log2(k->tile[d]);
+  for (int32_t i = 0; i < lo; i++) place[n++] = at[first] + i;
+  for (int32_t d = k->rank - 1; d >= 0; d--)
+    for (int32_t i = d == first ? lo : 0; i < at[d + 1] - at[d]; i++) place[n++] = at[d] + i;
+}
+
+typedef struct score { int32_t vec; int64_t conflicts; } score;
+
+/* The widest vec at which some vec registers of every thread are
+** contiguous and aligned in S (lytK_vec_bit): what backends/lower.c's AxisInfo
+** query finds, computed directly because the search calls it hundreds of
+** times. */
+static int32_t smem_vec(const lytK_kernel *k, const lytG_ll *L, const lytG_ll *S) {
+  lytK_dist a = lytK_dist_of(L);
+  int32_t best = 1;
+  for (int32_t v = 2; v <= lytK_regs(&a) && v * k->elem_bytes <= 16; v *= 2) {
+    if (lytK_vec_bit(&a, S, v) < 0) break;
+    best = v;
+  }
+  return best;
+}
+
+static score evaluate(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *S) {
+  const lytG_ll *st = k->store ? k->store : k->load;
+  int32_t v1 = smem_vec(k, k->load, S), v2 = smem_vec(k, st, S);
+  lytK_conflicts a = lytK_bank_conflicts(cx, k->load, S, k->elem_bytes, v1, 32);
+  lytK_conflicts b = lytK_bank_conflicts(cx, st, S, k->elem_bytes, v2, 32);
+  return (score){ v1 + v2, a.conflicts + b.conflicts };
+}
+
+/* Which offset bits may be XORed, and with what: the bits that pick a
+** bank above the widest shared vector (bits [m, window)) take any one or
+** two of the bits above the bank window (the "row" bits). Coordinate
+** descent over those choices, a few sweeps, from the plain row-major
+** tile; a candidate is better with wider vectors, then fewer conflicts. */
+lytG_ll *lytK_pick_smem(lytS_ctx *cx, const lytK_kernel *k) {
+  uint64_t mask[64] = { 0 };
+  int32_t total = 0, window = 0, m = 0;
+  int64_t size = 1;
+  for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
+  total = lytS_ceil_log2(size);
+  while ((INT64_C(1) << window) * k->elem_bytes < 128 && window < total) window++;
+  /* the base: row-major, unless a few low bits of another dim first make
+  ** wider vectors (registers that run down a column on both sides) */
+  int32_t place[64], cand[64];
+  base_order(k, 0, 0, place);
+  lytG_ll *best = swizzled(cx, k, place, mask);
+  score bs = evaluate(cx, k, best);
+  for (int32_t d = 0; d < k->rank - 1; d++)
+    for (int32_t lo = 1; (k->elem_bytes << lo) <= 16 && (INT64_C(1) << lo) <= k->tile[d]; lo++) {
+      base_order(k, d, lo, cand);
+      lytG_ll *S = swizzled(cx, k, cand, mask);
+      score sc = evaluate(cx, k, S);
+      if (sc.vec > bs.vec) best = S, bs = sc, memcpy(place, cand, sizeof place);
+    }
+  {  /* the widest vectors the plain tile allows stay below bit m */
+    const lytG_ll *st = k->store ? k->store : k->load;
+    int32_t v = smem_vec(k, k->load, best), w = smem_vec(k, st, best);
+    while ((1 << m) < (v > w ? v : w)) m++;
+  }
+  uint64_t opts[1 + 64 + 64 * 63 / 2];
+  int32_t nopt = 0;
+  opts[nopt++] = 0;
+  for (int32_t a = window; a < total; a++) {
+    opts[nopt++] = UINT64_C(1) << a;
+    for (int32_t b = a + 1; b < total; b++) opts[nopt++] = (UINT64_C(1) << a) | (UINT64_C(1) << b);
+  }
+  for (int sweep = 0; sweep < 3 && bs.conflicts > 0; sweep++)
+    for (int32_t p = m; p < window; p++) {
+      uint64_t keep = mask[p];
+      for (int32_t o = 0; o < nopt; o++) {
+        mask[p] = opts[o];
+        lytG_ll *S = swizzled(cx, k, place, mask);
+        score sc = evaluate(cx, k, S);
+        if (sc.vec > bs.vec || (sc.vec == bs.vec && sc.conflicts < bs.conflicts))
+          best = S, bs = sc, keep = opts[o];
+      }
+      mask[p] = keep;
+    }
+  return best;
+}

@@ -1,0 +1,567 @@
+/*
+** backends/lower.c: a kernel description to a memory-operation program.
+**
+** Every address is split into a per-thread part, computed once from the
+** thread and block ids (nodes), and a per-register constant. For a
+** distributed layout L the tile coordinate of register r of thread t is
+** x = L(r) ^ L(t) (GF(2): the register and thread bits XOR). In shared
+** memory that XOR survives exactly: smem(x) = smem(L(t)) ^ smem(L(r)),
+** one XOR with a constant per access. In global memory the offset is
+** sum_d x_d * stride_d, and L(r)_d ^ L(t)_d becomes an addition when the
+** register's bits and the bits the threads can set are disjoint (the
+** usual case); otherwise the register gets its own address node.
+**
+** Vector widths come from the AxisInfo core in exact mode: the offsets of
+** every thread's registers (block 0, and one block step per dim, which
+** bounds the divisibility of every block) give contiguity along the
+** registers and divisibility, and lytV_vector_width takes the minimum
+** with the 16-byte limit.
+*/
+#include <string.h>
+
+#include "interp/axisinfo/axisinfo.h"
+#include "backends/kernel.h"
+
+#define MAXNODES 4096
+
+typedef struct prog {
+  lytS_ctx *cx;
+  lytK_node *node;
+  lytK_op *op;
+  int32_t nnodes, nops, capops;
+} prog;
+
+/* ------------------------------------------------------------------ */
+/* nodes, with constant folding and sharing                            */
+/* ------------------------------------------------------------------ */
+
+static int32_t add_node(prog *p, lytK_opcode op, int32_t a, int32_t b, int64_t k) {
+  for (int32_t i = 0; i < p->nnodes; i++)
+    if (p->node[i].op == op && p->node[i].a == a && p->node[i].b == b && p->node[i].k == k)
+      return i;
+  if (p->nnodes == MAXNODES)
+    lytS_fail(p->cx, LYT_ERRLIMIT, "kernel: more than %d address nodes", MAXNODES);
+  p->node[p->nnodes] = (lytK_node){ op, a, b, k };
+  return p->nnodes++;
+}
+
+static int32_t cnst(prog *p, int64_t k) { return add_node(p, LYTK_CONST, -1, -1, k); }
+static int is_const(const prog *p, int32_t n, int64_t k) {
+  return p->node[n].op == LYTK_CONST && p->node[n].k == k;
+}
+
+static int32_t bin(prog *p, lytK_opcode op, int32_t a, int32_t b) {
+  const lytK_node *x = &p->node[a], *y = &p->node[b];
+  if (x->op == LYTK_CONST && y->op == LYTK_CONST) return cnst(p, lytK_fold(op, x->k, y->k));
+  int zero_b = is_const(p, b, 0), one_b = is_const(p, b, 1);
+  switch (op) {
+    case LYTK_ADD: case LYTK_OR: case LYTK_XOR:
+      if (zero_b) return a;
+      if (is_const(p, a, 0)) return b;
+      break;
+    case LYTK_MUL:
+      if (one_b) return a;
+      if (zero_b || is_const(p, a, 0)) return cnst(p, 0);
+      break;
+    case LYTK_SHL: case LYTK_SHR: if (zero_b) return a; break;
+    case LYTK_DIV: if (one_b) return a; break;
+    case LYTK_MOD: if (one_b) return cnst(p, 0); break;
+    case LYTK_AND: if (zero_b) return cnst(p, 0); break;
+    default: break;
+  }
+  return add_node(p, op, a, b, 0);
+}
+
+static int32_t bink(prog *p, lytK_opcode op, int32_t a, int64_t k) { return bin(p, op, a, cnst(p, k)); }
+
+/* ------------------------------------------------------------------ */
+/* layouts                                                             */
+/* ------------------------------------------------------------------ */
+
+/* L's out-dims must be dim0.. with the sizes `size` (of `what`). */
+static void check_outs(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *name,
+                       const int64_t *size, const char *what) {
+  if (L->nout != k->rank)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has %d out-dims, the tensor %d dims", name,
+              (int)L->nout, (int)k->rank);
+  for (int32_t d = 0; d < k->rank; d++)
+    if (strcmp(L->out[d].name, lytG_std_dim_name(d)) || (INT64_C(1) << L->out[d].log2) != size[d])
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's out-dim %d must be %s of size %lld "
+                "(%s), got %s of size %lld", name, (int)d, lytG_std_dim_name(d), (long long)size[d],
+                what, L->out[d].name, (long long)(INT64_C(1) << L->out[d].log2));
+}
+
+static lytK_dist read_dist(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *L, const char *what) {
+  for (int32_t i = 0; i < L->nin; i++)
+    if (strcmp(L->in[i].name, "register") && strcmp(L->in[i].name, "lane") &&
+        strcmp(L->in[i].name, "warp") && !(strcmp(L->in[i].name, "block") == 0 && L->in[i].log2 == 0))
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout's in-dims must be register, lane and "
+                "warp, not %s", what, L->in[i].name);
+  check_outs(cx, k, L, what, k->tile, "the tile");
+  if (!lytG_is_surjective(L))
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout does not cover the tile (not "
+              "surjective): some elements would never move", what);
+  return lytK_dist_of(L);
+}
+
+/* Bits of tid (resp. register) whose basis is zero: their owners hold copies. */
+static int64_t copy_mask(const lytK_dist *g, int thread) {
+  int64_t m = 0, x[LYTK_MAXRANK];
+  int n = thread ? g->lanebits + g->warpbits : g->regbits;
+  for (int b = 0; b < n; b++) {
+    if (thread) lytK_coord(g, 0, INT64_C(1) << b, x);
+    else lytK_coord(g, INT64_C(1) << b, 0, x);
+    int zero = 1;
+    for (int32_t d = 0; d < g->L->nout; d++) zero &= x[d] == 0;
+    if (zero) m |= INT64_C(1) << b;
+  }
+  return m;
+}
+
+/* A node for XOR over bits b of ((src >> b) & 1) * w(b), runs of bits
+** landing on consecutive single bits done as one shift-and-mask. */
+static int32_t bits_xor(prog *p, int32_t src, int nbits, const int64_t *w) {
+  int32_t acc = cnst(p, 0);
+  for (int b = 0; b < nbits;) {
+    if (w[b] == 0) { b++; continue; }
+    int32_t term;
+    if ((w[b] & (w[b] - 1)) == 0) {
+      int len = 1, at = lytS_ceil_log2(w[b]);
+      while (b + len < nbits && w[b + len] == (INT64_C(1) << (at + len))) len++;
+      term = bink(p, LYTK_AND, bink(p, LYTK_SHR, src, b), (INT64_C(1) << len) - 1);
+      term = bink(p, LYTK_SHL, term, at);
+      b += len;
+    } else {
+      term = bink(p, LYTK_MUL, bink(p, LYTK_AND, bink(p, LYTK_SHR, src, b), 1), w[b]);
+      b++;
+    }
+    acc = bin(p, LYTK_XOR, acc, term);
+  }
+  return acc;
+}
+
+static int32_t tid_xor(prog *p, int nbits, const int64_t *w) {
+  return bits_xor(p, add_node(p, LYTK_TID, -1, -1, 0), nbits, w);
+}
+
+/* The tile-grid coordinates of block `cta` under the linear layout `grid`. */
+static void grid_xor(prog *p, const lytG_ll *G, int32_t cta, int32_t *b) {
+  for (int32_t d = 0, at = 0; d < G->nout; at += G->out[d].log2, d++) {
+    int64_t w[LYT_LL_MAXBITS];
+    for (int32_t j = 0; j < G->inbits; j++)
+      w[j] = (int64_t)(G->col[j] >> at & ((UINT64_C(1) << G->out[d].log2) - 1));
+    b[d] = bits_xor(p, cta, G->inbits, w);
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* global addresses                                                    */
+/* ------------------------------------------------------------------ */
+
+typedef struct side {
+  int32_t base;                  /* node: origin + thread part (the add path) */
+  int32_t t[LYTK_MAXRANK];       /* nodes: the thread part per dim */
+  int32_t origin;                /* node: the block's tile origin offset */
+  int64_t tmask[LYTK_MAXRANK];   /* bits the threads can set per dim */
+} side;
+
+/* The tile of round t of a block: tile id ctaid + t*blocks, so that the
+** blocks running at once work on neighbouring tiles in every round. */
+static int32_t origin_node(prog *p, const lytK_kernel *k, const int64_t *stride, int32_t t,
+                           int64_t blocks) {
+  int32_t acc = cnst(p, 0), b[LYTK_MAXRANK];
+  int32_t cta = bink(p, LYTK_ADD, add_node(p, LYTK_CTAID, -1, -1, 0), t * blocks);
+  if (k->grid) {
+    grid_xor(p, k->grid, cta, b);
+  } else if (k->grid_group > 1) {  /* rank 2: tile (r, c) from G x G groups in row-major order */
+    int64_t G = k->grid_group, per_row = k->shape[1] / k->tile[1] / G;
+    int32_t in = bink(p, LYTK_MOD, cta, G * G), grp = bink(p, LYTK_DIV, cta, G * G);
+    b[0] = bin(p, LYTK_ADD, bink(p, LYTK_MUL, bink(p, LYTK_DIV, grp, per_row), G), bink(p, LYTK_DIV, in, G));
+    b[1] = bin(p, LYTK_ADD, bink(p, LYTK_MUL, bink(p, LYTK_MOD, grp, per_row), G), bink(p, LYTK_MOD, in, G));
+  } else {
+    int64_t div = 1;
+    for (int32_t i = 0; i < k->rank; i++) {
+      int32_t d = k->has_grid_order ? k->grid_order[i] : k->rank - 1 - i;
+      int64_t nb = k->shape[d] / k->tile[d];
+      b[d] = bink(p, LYTK_MOD, bink(p, LYTK_DIV, cta, div), nb);
+      div *= nb;
+    }
+  }
+  for (int32_t d = 0; d < k->rank; d++)
+    acc = bin(p, LYTK_ADD, acc, bink(p, LYTK_MUL, b[d], k->tile[d] * stride[d]));
+  return acc;
+}
+
+static side make_side(prog *p, const lytK_kernel *k, const lytK_dist *g, const int64_t *stride,
+                      int32_t t, int64_t blocks) {
+  side s;
+  int nb = g->lanebits + g->warpbits;
+  s.origin = origin_node(p, k, stride, t, blocks);
+  s.base = s.origin;
+  for (int32_t d = 0; d < k->rank; d++) {
+    int64_t w[64], x[LYTK_MAXRANK];
+    s.tmask[d] = 0;
+    for (int b = 0; b < nb; b++) {
+      lytK_coord(g, 0, INT64_C(1) << b, x);
+      w[b] = x[d];
+      s.tmask[d] |= x[d];
+    }
+    s.t[d] = tid_xor(p, nb, w);
+    s.base = bin(p, LYTK_ADD, s.base, bink(p, LYTK_MUL, s.t[d], stride[d]));
+  }
+  return s;
+}
+
+/* The address of register r: (node ^ xor_k) + add_k. */
+static void global_addr(prog *p, const lytK_kernel *k, const lytK_dist *g, const side *s,
+                        const int64_t *stride, int64_t r, lytK_op *o) {
+  int64_t c[LYTK_MAXRANK], add = 0;
+  int disjoint = 1;
+  lytK_coord(g, r, 0, c);
+  for (int32_t d = 0; d < k->rank; d++) {
+    disjoint &= (c[d] & s->tmask[d]) == 0;
+    add += c[d] * stride[d];
+  }
+  o->xor_k = 0;
+  if (disjoint) { o->addr = s->base, o->add_k = add; return; }
+  int32_t acc = s->origin;
+  for (int32_t d = 0; d < k->rank; d++)
+    acc = bin(p, LYTK_ADD, acc, bink(p, LYTK_MUL, bink(p, LYTK_XOR, s->t[d], c[d]), stride[d]));
+  o->addr = acc, o->add_k = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* vector widths (AxisInfo, exact)                                     */
+/* ------------------------------------------------------------------ */
+
+typedef int64_t (*offset_fn)(const lytK_kernel *k, const lytK_dist *g, const void *ud, int64_t blk_step,
+                             int64_t t, int64_t r);
+
+static int64_t global_off(const lytK_kernel *k, const lytK_dist *g, const void *ud, int64_t step,
+                          int64_t t, int64_t r) {
+  const int64_t *stride = ud;
+  int64_t x[LYTK_MAXRANK], off = 0;
+  lytK_coord(g, r, t, x);
+  for (int32_t d = 0; d < k->rank; d++) {
+    int64_t o = step == d ? k->tile[d] : 0;  /* one block step along dim `step` */
+    off += (x[d] + o) * stride[d];
+  }
+  return off;
+}
+
+static int64_t smem_off(const lytK_kernel *k, const lytK_dist *g, const void *ud, int64_t step,
+                        int64_t t, int64_t r) {
+  int64_t x[LYTK_MAXRANK], o;
+  (void)k, (void)step;
+  lytK_coord(g, r, t, x);
+  lytG_apply(ud, x, &o);
+  return o;
+}
+
+/* Register r at place i of the order that walks register bit a first:
+** the bits of i rotated left by a. */
+static int64_t walk(int64_t i, int32_t a, int32_t bits) {
+  return a ? ((i << a) | (i >> (bits - a))) & ((INT64_C(1) << bits) - 1) : i;
+}
+
+/* The widest vector and the register bit it runs along (*bit): vectors
+** need not take consecutive registers, so each register bit is tried as
+** the first of the order AxisInfo reads; the lowest bit wins a tie. */
+static int32_t vector_width(lytS_ctx *cx, const lytK_kernel *k, const lytK_dist *g, offset_fn f,
+                            const void *ud, int global, int32_t *bit) {
+  int64_t T = lytK_threads(g), R = lytK_regs(g), steps = 1;
+  if (global)
+    for (int32_t d = 0; d < k->rank; d++) steps += k->shape[d] > k->tile[d];
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(steps * T * R));
+  int32_t best = 0;
+  for (int32_t a = 0; a < (g->regbits ? g->regbits : 1); a++) {
+    int64_t *q = v;
+    for (int64_t s = 0; s < (global ? k->rank + 1 : 1); s++) {
+      if (s > 0 && k->shape[s - 1] == k->tile[s - 1]) continue;
+      for (int64_t t = 0; t < T; t++)
+        for (int64_t i = 0; i < R; i++) *q++ = f(k, g, ud, s - 1, t, walk(i, a, g->regbits));
+    }
+    int64_t shape[2] = { steps * T, R };
+    lytV_info info = lytV_exact_info(cx, lytV_from_values(cx, 2, shape, v));
+    int32_t w = (int32_t)lytV_vector_width(cx, &info, 1, k->elem_bytes, 16, R >> a);
+    if (w > best) best = w, *bit = a;
+  }
+  return best;
+}
+
+/* The first registers of the vectors of width w along register bit a. */
+static int vector_start(int64_t r, int32_t w, int32_t a) {
+  return (r & ((int64_t)(w - 1) << a)) == 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* ops                                                                 */
+/* ------------------------------------------------------------------ */
+
+static lytK_op *new_op(prog *p, lytK_kind kind, int32_t vec, int32_t reg) {
+  if (p->nops == p->capops) {
+    int32_t cap = p->capops ? 2 * p->capops : 64;
+    lytK_op *o = lytS_alloc(p->cx, sizeof *o * (size_t)cap);
+    if (p->nops) memcpy(o, p->op, sizeof *o * (size_t)p->nops);
+    p->op = o, p->capops = cap;
+  }
+  lytK_op *o = &p->op[p->nops++];
+  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1, 1 };
+  return o;
+}
+
+static int32_t copy_pred(prog *p, const lytK_dist *g) {
+  int64_t m = copy_mask(g, 1);
+  return m ? bink(p, LYTK_AND, add_node(p, LYTK_TID, -1, -1, 0), m) : -1;
+}
+
+/* One round's global accesses: tile t into registers from t*regs on. */
+static void global_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const int64_t *stride,
+                       lytK_kind kind, int32_t t, int64_t blocks, int32_t regs) {
+  int32_t a = 0, w = vector_width(p->cx, k, g, global_off, stride, 1, &a);
+  side s = make_side(p, k, g, stride, t, blocks);
+  int64_t skip = kind == LYTK_STG ? copy_mask(g, 0) : 0;
+  int32_t pred = kind == LYTK_STG ? copy_pred(p, g) : -1;
+  for (int64_t r = 0; r < lytK_regs(g); r++) {
+    if ((r & skip) || !vector_start(r, w, a)) continue;
+    lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
+    global_addr(p, k, g, &s, stride, r, o);
+    o->pred = pred, o->rstep = 1 << a;
+  }
+}
+
+/* One round's shared accesses: tile t at t*tile_elems, registers from t*regs. */
+static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
+                     lytK_kind kind, int32_t t, int32_t regs) {
+  int32_t a = 0, w = vector_width(p->cx, k, g, smem_off, S, 0, &a);
+  int nb = g->lanebits + g->warpbits;
+  int64_t wt[64], x[LYTK_MAXRANK];
+  for (int b = 0; b < nb; b++) {
+    lytK_coord(g, 0, INT64_C(1) << b, x);
+    lytG_apply(S, x, &wt[b]);
+  }
+  int32_t base = tid_xor(p, nb, wt);
+  int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0;
+  int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
+  for (int64_t r = 0; r < lytK_regs(g); r++) {
+    if ((r & skip) || !vector_start(r, w, a)) continue;
+    lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
+    lytK_coord(g, r, 0, x);
+    lytG_apply(S, x, &o->xor_k);
+    o->add_k = (int64_t)t << S->inbits;
+    o->addr = base, o->pred = pred, o->rstep = 1 << a;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* checks and the entry point                                          */
+/* ------------------------------------------------------------------ */
+
+/* Every element type lyt names; kernels move the ones the backends type. */
+static const struct { const char *name; int32_t bytes, kernel; } elem_types[] = {
+  { "f16", 2, 1 }, { "bf16", 2, 1 }, { "f32", 4, 1 }, { "f64", 8, 1 }, { "i8", 1, 1 }, { "i32", 4, 1 },
+  { "u8", 1, 0 }, { "f8", 1, 0 }, { "e4m3", 1, 0 }, { "e5m2", 1, 0 }, { "i16", 2, 0 },
+  { "u16", 2, 0 }, { "tf32", 4, 0 }, { "u32", 4, 0 }, { "i64", 8, 0 }, { "u64", 8, 0 },
+};
+
+static int32_t type_bytes(const char *elem, int kernel_only) {
+  for (size_t i = 0; i < sizeof elem_types / sizeof elem_types[0]; i++)
+    if (strcmp(elem_types[i].name, elem) == 0 && (elem_types[i].kernel || !kernel_only))
+      return elem_types[i].bytes;
+  return 0;
+}
+
+int32_t lytK_elem_bytes(const char *elem) { return type_bytes(elem, 1); }
+int32_t lytK_type_bytes(const char *elem) { return type_bytes(elem, 0); }
+
+/* The largest element offset + 1 of a strided tensor, < 2^31. */
+static int64_t extent(lytS_ctx *cx, const lytK_kernel *k, const int64_t *stride, const char *what) {
+  int64_t top = 0;
+  for (int32_t d = 0; d < k->rank; d++) {
+    if (stride[d] < 0)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has a negative stride", what);
+    top = lytS_add(cx, top, lytS_mul(cx, k->shape[d] - 1, stride[d]));
+  }
+  if (lytS_mul(cx, top + 1, k->elem_bytes) > INT32_MAX)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s tensor spans %lld bytes; offsets must stay "
+              "below 2^31 bytes", what, (long long)((top + 1) * k->elem_bytes));
+  return top + 1;
+}
+
+/* The grid layout must put the tiles one to one on the blocks' tile ids. */
+static void check_grid(lytS_ctx *cx, const lytK_kernel *k, int64_t tiles) {
+  const lytG_ll *G = k->grid;
+  if (k->has_grid_order || k->grid_group > 1)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: grid takes the place of grid_order and grid_group; "
+              "give one of them");
+  if (G->nin != 1 || strcmp(G->in[0].name, "block") || (INT64_C(1) << G->in[0].log2) != tiles)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must have the one in-dim block of size "
+              "%lld (the tiles)", (long long)tiles);
+  int64_t grid[LYTK_MAXRANK];
+  for (int32_t d = 0; d < k->rank; d++) grid[d] = k->shape[d] / k->tile[d];
+  check_outs(cx, k, G, "grid", grid, "the tile grid");
+  if (!lytG_is_invertible(G))
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must give every tile to one block "
+              "(it is not invertible)");
+}
+
+static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
+  if (k->rank < 1 || k->rank > LYTK_MAXRANK)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: tensors have 1 to %d dims", LYTK_MAXRANK);
+  if (!k->elem_bytes)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: unknown element type '%s' (f16, bf16, f32, f64, i8, "
+              "i32)", k->elem);
+  int64_t blocks = 1;
+  for (int32_t d = 0; d < k->rank; d++) {
+    int64_t t = k->tile[d];
+    if (!lytS_is_pow2(t))
+      lytS_fail(cx, LYT_ERRRUN, "kernel: tile[%d] = %lld must be a power of two", (int)d,
+                (long long)t);
+    if (k->shape[d] < 1 || k->shape[d] % t)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the tile (%lld along dim %d) must divide the tensor "
+                "(%lld)", (long long)t, (int)d, (long long)k->shape[d]);
+    blocks = lytS_mul(cx, blocks, k->shape[d] / t);
+  }
+  /* dst must write each element to its own place: sorted by stride, each
+  ** dim must start beyond the previous one's extent */
+  int64_t used[LYTK_MAXRANK][2];
+  int32_t n = 0;
+  for (int32_t d = 0; d < k->rank; d++)
+    if (k->shape[d] > 1) used[n][0] = k->dst_stride[d], used[n++][1] = k->shape[d];
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t j = i + 1; j < n; j++)
+      if (used[j][0] < used[i][0]) {
+        int64_t a = used[i][0], b = used[i][1];
+        used[i][0] = used[j][0], used[i][1] = used[j][1], used[j][0] = a, used[j][1] = b;
+      }
+  for (int32_t i = 0; i < n; i++)
+    if (used[i][0] == 0 || (i > 0 && used[i][0] < used[i - 1][0] * used[i - 1][1]))
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the destination layout writes several elements to one "
+                "place (its strides overlap)");
+  if (k->has_grid_order) {
+    int32_t seen = 0;
+    for (int32_t i = 0; i < k->rank; i++) {
+      int32_t d = k->grid_order[i];
+      if (d < 0 || d >= k->rank || (seen >> d & 1))
+        lytS_fail(cx, LYT_ERRRUN, "kernel: grid_order must be a permutation of the dims 0..%d",
+                  (int)k->rank - 1);
+      seen |= 1 << d;
+    }
+  }
+  if (k->grid_group > 1) {
+    int64_t G = k->grid_group;
+    if (k->rank != 2 || k->has_grid_order || (G & (G - 1)) || (k->shape[0] / k->tile[0]) % G ||
+        (k->shape[1] / k->tile[1]) % G)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: grid_group = %lld needs a rank-2 tensor whose tile grid "
+                "both dims of which it divides (a power of two), without grid_order", (long long)G);
+  }
+  if (k->grid) check_grid(cx, k, blocks);
+  if (blocks > INT32_MAX)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %lld blocks is more than a grid holds", (long long)blocks);
+}
+
+static void check_pair(lytS_ctx *cx, const lytK_dist *a, const lytK_dist *b) {
+  if (a->lanebits != b->lanebits || a->warpbits != b->warpbits)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the load and store layouts must use the same lanes and "
+              "warps (%lld x %lld vs %lld x %lld)", (long long)(INT64_C(1) << a->lanebits),
+              (long long)(INT64_C(1) << a->warpbits), (long long)(INT64_C(1) << b->lanebits),
+              (long long)(INT64_C(1) << b->warpbits));
+  if (lytK_threads(a) > 1024)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %lld threads per block; at most 1024",
+              (long long)lytK_threads(a));
+  if (lytK_regs(a) > LYTK_MAX_REGS || lytK_regs(b) > LYTK_MAX_REGS)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %lld elements per thread; at most %d",
+              (long long)(lytK_regs(a) > lytK_regs(b) ? lytK_regs(a) : lytK_regs(b)), LYTK_MAX_REGS);
+}
+
+static const lytG_ll *check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *S,
+                                int32_t T) {
+  int64_t size = 1;
+  for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
+  if (lytS_mul(cx, size * T, k->elem_bytes) > LYTK_MAX_SMEM)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: shared memory too large: %d tile(s) of %lld elements "
+              "need %lld bytes, a block has %d", (int)T, (long long)size,
+              (long long)(size * T * k->elem_bytes), LYTK_MAX_SMEM);
+  if (S->nin != k->rank || S->nout != 1 || S->inbits != lytS_ceil_log2(size) || !lytG_is_invertible(S))
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the shared layout must map the tile (dim0..) one to one "
+              "onto offsets [0, %lld)", (long long)size);
+  return S;
+}
+
+static int same_ll(const lytG_ll *a, const lytG_ll *b) { return a && b ? lytG_equal(a, b) : a == b; }
+
+int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
+  size_t r = sizeof(int64_t) * (size_t)a->rank;
+  return !strcmp(a->name, b->name) && !strcmp(a->elem, b->elem) && a->rank == b->rank &&
+         !memcmp(a->shape, b->shape, r) && !memcmp(a->tile, b->tile, r) &&
+         !memcmp(a->src_stride, b->src_stride, r) && !memcmp(a->dst_stride, b->dst_stride, r) &&
+         a->has_grid_order == b->has_grid_order &&
+         !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
+         a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
+         same_ll(a->grid, b->grid) &&
+         a->smem_bytes == b->smem_bytes && a->l2_load == b->l2_load &&
+         a->l2_store == b->l2_store && same_ll(a->load, b->load) &&
+         same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
+}
+
+lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
+  check_kernel(cx, k);
+  lytK_dist ld = read_dist(cx, k, k->load, "load");
+  lytK_dist st = k->store ? read_dist(cx, k, k->store, "store") : ld;
+  check_pair(cx, &ld, &st);
+  prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
+  lytK_program *P = lytS_alloc(cx, sizeof *P);
+  memset(P, 0, sizeof *P);
+  P->name = k->name, P->elem = k->elem, P->elem_bytes = k->elem_bytes;
+  P->in_elems = extent(cx, k, k->src_stride, "source");
+  P->out_elems = extent(cx, k, k->dst_stride, "destination");
+  P->threads = (int32_t)lytK_threads(&ld);
+  int32_t T = k->tiles_per_block > 1 ? k->tiles_per_block : 1;
+  int32_t R = (int32_t)(lytK_regs(&ld) > lytK_regs(&st) ? lytK_regs(&ld) : lytK_regs(&st));
+  int64_t tiles = 1;
+  for (int32_t d = 0; d < k->rank; d++) tiles *= k->shape[d] / k->tile[d];
+  if (tiles % T)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %d tiles per block do not divide the %lld tiles", (int)T,
+              (long long)tiles);
+  if ((int64_t)T * R > LYTK_MAX_REGS)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %d tiles of %d elements per thread; at most %d", (int)T,
+              (int)R, LYTK_MAX_REGS);
+  P->blocks = (int32_t)(tiles / T);
+  P->nregs = T * R;
+  P->l2_load = k->l2_load, P->l2_store = k->l2_store;
+  for (int32_t t = 0; t < T; t++) global_ops(&p, k, &ld, k->src_stride, LYTK_LDG, t, P->blocks, R);
+  if (k->store && !lytG_equal(k->load, k->store)) {
+    const lytG_ll *S = check_smem(cx, k, k->smem ? k->smem : lytK_pick_smem(cx, k), T);
+    P->smem_bytes = (int32_t)(((int64_t)T << S->inbits) * k->elem_bytes);
+    if (k->smem_bytes && k->smem_bytes < P->smem_bytes)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: smem_bytes = %d is less than the %d bytes its shared "
+                "tile needs", (int)k->smem_bytes, (int)P->smem_bytes);
+    for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &ld, S, LYTK_STS, t, R);
+    new_op(&p, LYTK_BAR, 0, 0);
+    for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &st, S, LYTK_LDS, t, R);
+  }
+  for (int32_t t = 0; t < T; t++) global_ops(&p, k, &st, k->dst_stride, LYTK_STG, t, P->blocks, R);
+  if (k->smem_bytes > P->smem_bytes) P->smem_bytes = k->smem_bytes;
+  P->node = p.node, P->nnodes = p.nnodes, P->op = p.op, P->nops = p.nops;
+  return P;
+}
+
+int64_t *lytK_expect(lytS_ctx *cx, const lytK_kernel *k, int64_t *out_elems) {
+  check_kernel(cx, k);
+  int64_t n_out = extent(cx, k, k->dst_stride, "destination"), size = 1;
+  extent(cx, k, k->src_stride, "source");
+  int64_t *e = lytS_alloc(cx, sizeof *e * (size_t)n_out);
+  for (int64_t i = 0; i < n_out; i++) e[i] = -1;
+  for (int32_t d = 0; d < k->rank; d++) size *= k->shape[d];
+  for (int64_t f = 0; f < size; f++) {
+    int64_t rest = f, src = 0, dst = 0;
+    for (int32_t d = k->rank - 1; d >= 0; d--) {
+      int64_t x = rest % k->shape[d];
+      rest /= k->shape[d];
+      src += x * k->src_stride[d], dst += x * k->dst_stride[d];
+    }
+    e[dst] = src;
+  }
+  *out_elems = n_out;
+  return e;
+}

@@ -1,0 +1,50 @@
+/*
+** backends/program_text.c: a memory-operation program as text, for people and
+** golden tests: the nodes as assignments, then one line per op.
+*/
+#include "backends/kernel.h"
+
+/* Constants print inline: `n7 = n5 >> 2`. */
+static void operand(lytS_buf *b, const lytK_program *P, int32_t i) {
+  if (P->node[i].op == LYTK_CONST) lytS_buf_printf(b, "%lld", (long long)P->node[i].k);
+  else lytS_buf_printf(b, "n%d", (int)i);
+}
+
+static void node(lytS_buf *b, const lytK_program *P, int32_t i) {
+  const lytK_node *n = &P->node[i];
+  if (n->op == LYTK_CONST) return;
+  lytS_buf_printf(b, "  n%d = ", (int)i);
+  if (n->op == LYTK_TID) lytS_buf_puts(b, "tid");
+  else if (n->op == LYTK_CTAID) lytS_buf_puts(b, "ctaid");
+  else {
+    operand(b, P, n->a);
+    lytS_buf_printf(b, " %s ", lytK_opsym(n->op));
+    operand(b, P, n->b);
+  }
+  lytS_buf_puts(b, "\n");
+}
+
+void lytK_print_program(lytS_buf *b, const lytK_program *P) {
+  static const char *const kind[] = { "ld.global", "st.global", "ld.shared", "st.shared", "barrier" };
+  lytS_buf_printf(b, "%s: %s, %d blocks x %d threads, %d registers, %d bytes shared", P->name,
+                  P->elem, (int)P->blocks, (int)P->threads, (int)P->nregs, (int)P->smem_bytes);
+  if (P->l2_load) lytS_buf_printf(b, ", loads L2::%s", lytK_l2_name(P->l2_load));
+  if (P->l2_store) lytS_buf_printf(b, ", stores L2::%s", lytK_l2_name(P->l2_store));
+  lytS_buf_puts(b, "\n");
+  for (int32_t i = 0; i < P->nnodes; i++) node(b, P, i);
+  for (int32_t i = 0; i < P->nops; i++) {
+    const lytK_op *o = &P->op[i];
+    lytS_buf_printf(b, "  %s", kind[o->kind]);
+    if (o->kind == LYTK_BAR) { lytS_buf_puts(b, "\n"); continue; }
+    lytS_buf_printf(b, ".v%d r%d", (int)o->vec, (int)o->reg);
+    for (int32_t e = 1; o->rstep > 1 && e < o->vec; e++)
+      lytS_buf_printf(b, ",r%d", (int)(o->reg + e * o->rstep));
+    lytS_buf_puts(b, " [");
+    operand(b, P, o->addr);
+    if (o->xor_k) lytS_buf_printf(b, " ^ %lld", (long long)o->xor_k);
+    if (o->add_k) lytS_buf_printf(b, " + %lld", (long long)o->add_k);
+    lytS_buf_puts(b, "]");
+    if (o->pred >= 0) lytS_buf_printf(b, " if n%d == 0", (int)o->pred);
+    lytS_buf_puts(b, "\n");
+  }
+}

@@ -1,0 +1,203 @@
+/*
+** axisinfo/builtins.c: Triton's AxisInfo analysis in the language. An index
+** value holds the concrete index values and the contiguity, divisibility
+** and constancy Triton's conservative rules give them; since lyt always
+** has the values, axis_info(x, exact=true) also gives the exact info, the
+** best any analysis could claim. `+ - * / %` work on index values (an
+** integer operand is splatted); vector_width applies the rule the
+** backends use to pick ld/st widths.
+*/
+#include <string.h>
+
+#include "interp/axisinfo/axisinfo.h"
+#include "interp/stride/layout.h"
+#include "interp/state.h"
+
+#define CX(c) lytI_cx(c)
+
+static lyt_value index_val(const lytV_val *x) {
+  lyt_value v = { .kind = LYT_VINDEX };
+  v.u.index = x;
+  return v;
+}
+
+static lytV_ctx conservative(lyt_state *L) {
+  return lytV_context(&L->cx, LYTV_CONSERVATIVE);
+}
+
+static const lytV_val *get_index(lytI_call *c, int i) {
+  if (i >= c->argc || c->argv[i].kind != LYT_VINDEX)
+    lytI_argerr(c, i, "%s: '%s' must be an index value, got %s", c->self->name,
+                c->self->params[i], i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return c->argv[i].u.index;
+}
+
+/* A shape: an int (1-D) or a tuple of 1 to LYTV_MAXRANK ints. */
+static int get_shape(lytI_call *c, int i, int64_t *shape) {
+  return (int)lytI_getints(c, i, shape, 1, LYTV_MAXRANK);
+}
+
+/* ---------------------------------------------------------------------
+** Operators, called by the evaluator when an operand is an index
+** ------------------------------------------------------------------- */
+
+static const lytV_val *as_index(lyt_state *L, lyt_loc at, const lyt_value *v,
+                                const lytV_val *like) {
+  if (v->kind == LYT_VINDEX) return v->u.index;
+  if (v->kind != LYT_VINT)
+    lytI_error(L, at, LYT_ERRRUN, "an index value combines with an index or an integer, not %s %s",
+               lytI_article(v->kind), lytI_kindname(v->kind));
+  lytV_ctx vx = conservative(L);
+  return lytV_splat(&vx, v->u.i, like->rank, like->shape);
+}
+
+lyt_value lytI_index_arith(lyt_state *L, int op, lyt_loc at, const lyt_value *a,
+                           const lyt_value *b) {
+  lytV_ctx vx = conservative(L);
+  L->errloc = at;
+  if (op == '/' || op == '%') {
+    if (a->kind != LYT_VINDEX || b->kind != LYT_VINT)
+      lytI_error(L, at, LYT_ERRRUN, "an index value is divided by an integer constant");
+    return index_val(op == '/' ? lytV_div(&vx, a->u.index, b->u.i)
+                               : lytV_rem(&vx, a->u.index, b->u.i));
+  }
+  const lytV_val *like = a->kind == LYT_VINDEX ? a->u.index : b->u.index;
+  const lytV_val *x = as_index(L, at, a, like), *y = as_index(L, at, b, like);
+  if (op == '+') return index_val(lytV_add(&vx, x, y));
+  if (op == '-') return index_val(lytV_sub(&vx, x, y));
+  return index_val(lytV_mul(&vx, x, y));
+}
+
+/* ---------------------------------------------------------------------
+** Builtins
+** ------------------------------------------------------------------- */
+
+static lyt_value b_make_range(lytI_call *c) {
+  lytV_ctx vx = conservative(c->L);
+  return index_val(lytV_make_range(&vx, lytI_getint(c, 0), lytI_getint(c, 1)));
+}
+
+static lyt_value b_splat(lytI_call *c) {
+  int64_t shape[LYTV_MAXRANK];
+  int r = get_shape(c, 1, shape);
+  lytV_ctx vx = conservative(c->L);
+  return index_val(lytV_splat(&vx, lytI_getint(c, 0), r, shape));
+}
+
+/* Values from a tuple (1-D) or a tuple of equal tuples (2-D), row-major. */
+static lyt_value b_from_values(lytI_call *c) {
+  const lyt_value *t = &c->argv[0];
+  if (t->kind != LYT_VTUP || t->u.tup.n == 0)
+    lytI_argerr(c, 0, "from_values: needs a tuple of integers or of equal tuples");
+  int two = t->u.tup.e[0].kind == LYT_VTUP;
+  int64_t shape[2] = { t->u.tup.n, two ? t->u.tup.e[0].u.tup.n : 1 };
+  int64_t n = shape[0] * shape[1];
+  int64_t *v = lytS_alloc(CX(c), sizeof *v * (size_t)n);
+  for (int64_t i = 0; i < shape[0]; i++)
+    for (int64_t j = 0; j < shape[1]; j++) {
+      const lyt_value *row = &t->u.tup.e[i];
+      if (two && (row->kind != LYT_VTUP || row->u.tup.n != shape[1]))
+        lytI_argerr(c, 0, "from_values: the rows must be tuples of %lld integers",
+                    (long long)shape[1]);
+      const lyt_value *x = two ? &row->u.tup.e[j] : row;
+      if (x->kind != LYT_VINT) lytI_argerr(c, 0, "from_values: the values must be integers");
+      v[i * shape[1] + j] = x->u.i;
+    }
+  return index_val(lytV_from_values(CX(c), two ? 2 : 1, shape, v));
+}
+
+static int64_t layout_at(lytS_ctx *cx, void *ud, int64_t id) {
+  const lytS_layout *l = ud;
+  if (id >= lytS_lsize(cx, *l))
+    lytS_fail(cx, LYT_ERRRUN, "index_of: id %lld is outside the layout's %lld elements",
+              (long long)id, (long long)lytS_lsize(cx, *l));
+  return lytS_crd2idx_i64(cx, id, l->shape, l->stride);
+}
+
+/* index_of(L, n): the offsets L(0), ..., L(n-1), as a thread range maps. */
+static lyt_value b_index_of(lytI_call *c) {
+  lytS_layout *l = lytS_alloc(CX(c), sizeof *l);
+  *l = lytI_getlayout(c, 0);
+  int64_t shape[1] = { lytI_getint(c, 1) };
+  return index_val(lytV_from_fn(CX(c), 1, shape, 0, layout_at, l));
+}
+
+static lyt_value b_broadcast(lytI_call *c) {
+  int64_t shape[LYTV_MAXRANK];
+  int r = get_shape(c, 1, shape);
+  lytV_ctx vx = conservative(c->L);
+  return index_val(lytV_broadcast(&vx, get_index(c, 0), r, shape));
+}
+
+static lyt_value b_expand_dims(lytI_call *c) {
+  lytV_ctx vx = conservative(c->L);
+  return index_val(lytV_expand_dims(&vx, get_index(c, 0), (int)lytI_getint(c, 1)));
+}
+
+static lyt_value b_xor(lytI_call *c) {
+  lytV_ctx vx = conservative(c->L);
+  return index_val(lytV_xor(&vx, get_index(c, 0), lytI_getint(c, 1)));
+}
+
+static lyt_value b_bitand(lytI_call *c) {
+  lytV_ctx vx = conservative(c->L);
+  return index_val(lytV_and(&vx, get_index(c, 0), lytI_getint(c, 1)));
+}
+
+static lyt_value b_values(lytI_call *c) {
+  const lytV_val *x = get_index(c, 0);
+  if (x->rank == 1) return lytI_ints_val(c, x->v, (int32_t)x->n);
+  if (x->rank != 2) lytI_argerr(c, 0, "values: only 1-D and 2-D index values become tuples");
+  lyt_value t = lytI_tuple(c, (int32_t)x->shape[0]);
+  for (int64_t i = 0; i < x->shape[0]; i++)
+    t.u.tup.e[i] = lytI_ints_val(c, x->v + i * x->shape[1], (int32_t)x->shape[1]);
+  return t;
+}
+
+static int want_exact(lytI_call *c, int i) {
+  return !lytI_isnil(c, i) && c->argv[i].kind == LYT_VBOOL && c->argv[i].u.i;
+}
+
+static lytV_info info_of(lytI_call *c, const lytV_val *x, int exact) {
+  return exact ? lytV_exact_info(CX(c), x) : x->info;
+}
+
+/* {contiguity: (..), divisibility: (..), constancy: (..)}, one entry per dim. */
+static lyt_value b_axis_info(lytI_call *c) {
+  const lytV_val *x = get_index(c, 0);
+  lytV_info in = info_of(c, x, want_exact(c, 1));
+  static const char *const names[3] = { "contiguity", "divisibility", "constancy" };
+  const int64_t *rows[3] = { in.contiguity, in.divisibility, in.constancy };
+  lyt_value r = lytI_record(c, 3, names);
+  for (int k = 0; k < 3; k++) r.u.rec.e[k] = lytI_ints_val(c, rows[k], in.rank);
+  return r;
+}
+
+/* vector_width(x, dim, elem_bytes, ptr_align=16, elems_per_thread, exact=false) */
+static lyt_value b_vector_width(lytI_call *c) {
+  const lytV_val *x = get_index(c, 0);
+  int64_t dim = lytI_getint(c, 1);
+  if (dim < 0 || dim >= x->rank)
+    lytI_argerr(c, 1, "vector_width: dim %lld is not a dim of a rank-%d index", (long long)dim,
+                x->rank);
+  int64_t align = lytI_isnil(c, 3) ? 16 : lytI_getint(c, 3);
+  int64_t per = lytI_isnil(c, 4) ? x->shape[dim] : lytI_getint(c, 4);
+  lytV_info in = info_of(c, x, want_exact(c, 5));
+  return lytI_int(lytV_vector_width(CX(c), &in, (int)dim, lytI_getint(c, 2), align, per));
+}
+
+#define P(...) { __VA_ARGS__, NULL }
+const lytI_builtin lytI_axisinfo_lib[] = {
+  { "make_range", b_make_range, 2, 0, P("start", "end"), "make_range(start, end): the index values start..end-1 (Triton's tl.arange)" },
+  { "splat", b_splat, 2, 0, P("value", "shape"), "splat(value, shape): a constant index" },
+  { "from_values", b_from_values, 1, 0, P("values"), "from_values(values): an index with these values (1-D or 2-D tuple), exact info" },
+  { "index_of", b_index_of, 2, 0, P("L", "n"), "index_of(L, n): the offsets L(0), ..., L(n-1)" },
+  { "broadcast", b_broadcast, 2, 0, P("x", "shape"), "broadcast(x, shape)" },
+  { "expand_dims", b_expand_dims, 2, 0, P("x", "axis"), "expand_dims(x, axis)" },
+  { "xor", b_xor, 2, 0, P("x", "k"), "xor(x, k): x XOR a constant" },
+  { "bitand", b_bitand, 2, 0, P("x", "k"), "bitand(x, k): x AND a constant" },
+  { "values", b_values, 1, 0, P("x"), "values(x): the index values as a tuple" },
+  { "axis_info", b_axis_info, 1, 0, P("x", "exact"), "axis_info(x[, exact=false]): {contiguity, divisibility, constancy} per dim; Triton's rules, or exact from the values" },
+  { "vector_width", b_vector_width, 3, 0, P("x", "dim", "elem_bytes", "ptr_align", "elems_per_thread", "exact"), "vector_width(x, dim, elem_bytes[, ptr_align=16, elems_per_thread, exact=false]): elements per ld/st" },
+  { NULL, NULL, 0, 0, { NULL }, NULL },
+};

@@ -1,0 +1,113 @@
+/*
+** base/arena.c: chunked bump allocator (see base/arena.h for why).
+*/
+#include "interp/base/arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BLOCK_MIN 8192  /* small blocks would make every statement pay */
+
+struct lytA_block {
+  lytA_block *prev;  /* older block */
+  size_t size;       /* usable bytes in data[] */
+  size_t used;       /* bytes handed out */
+  max_align_t data[];
+};
+
+void *lytA_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud; (void)osize;
+  if (nsize == 0) { free(ptr); return NULL; }
+  return realloc(ptr, nsize);
+}
+
+void lytA_init(lytA_arena *a, lyt_alloc_fn f, void *ud, size_t limit) {
+  a->alloc = f ? f : lytA_default_alloc;
+  a->ud = ud;
+  a->head = NULL;
+  a->spare = NULL;
+  a->total = 0;
+  a->limit = limit;
+}
+
+/* Reuse the spare block when it is big enough: a loop that allocates
+** across a block boundary and rolls back must not malloc every time. */
+static lytA_block *take_spare(lytA_arena *a, size_t n) {
+  lytA_block *b = a->spare;
+  if (!b || b->size < n) return NULL;
+  if (a->limit && a->total + b->size > a->limit) return NULL;
+  a->spare = NULL;
+  b->prev = a->head;
+  b->used = 0;
+  a->head = b;
+  a->total += b->size;
+  return b;
+}
+
+static lytA_block *grow(lytA_arena *a, size_t n) {
+  lytA_block *s = take_spare(a, n);
+  if (s) return s;
+  size_t size = n > BLOCK_MIN ? n : BLOCK_MIN;
+  if (a->head && a->head->size * 2 > size && a->head->size < (1u << 20))
+    size = a->head->size * 2;  /* geometric growth keeps the chain short */
+  if (size > SIZE_MAX / 2 - sizeof(lytA_block)) return NULL;
+  if (a->limit && a->total + size > a->limit) {
+    if (a->total + n > a->limit) return NULL;
+    size = n;
+  }
+  lytA_block *b = a->alloc(a->ud, NULL, 0, sizeof(lytA_block) + size);
+  if (!b) return NULL;
+  b->prev = a->head;
+  b->size = size;
+  b->used = 0;
+  a->head = b;
+  a->total += size;
+  return b;
+}
+
+void *lytA_alloc(lytA_arena *a, size_t n) {
+  const size_t al = sizeof(max_align_t);
+  if (n > SIZE_MAX - al) return NULL;
+  n = (n + al - 1) / al * al;
+  if (n == 0) n = al;
+  lytA_block *b = a->head;
+  if (!b || b->size - b->used < n) {
+    b = grow(a, n);
+    if (!b) return NULL;
+  }
+  void *p = (char *)b->data + b->used;
+  b->used += n;
+  return p;
+}
+
+lytA_mark lytA_getmark(const lytA_arena *a) {
+  lytA_mark m = { a->head, a->head ? a->head->used : 0 };
+  return m;
+}
+
+static void free_block(lytA_arena *a, lytA_block *b) {
+  a->alloc(a->ud, b, sizeof(lytA_block) + b->size, 0);
+}
+
+/* Unlink the newest block; keep the larger of it and the spare. */
+static void drop_block(lytA_arena *a, int keep) {
+  lytA_block *b = a->head;
+  a->head = b->prev;
+  a->total -= b->size;
+  if (!keep) { free_block(a, b); return; }
+  if (a->spare && a->spare->size >= b->size) { free_block(a, b); return; }
+  if (a->spare) free_block(a, a->spare);
+  a->spare = b;
+}
+
+void lytA_release(lytA_arena *a, lytA_mark m) {
+  while (a->head && a->head != m.block) drop_block(a, 1);
+  if (a->head) a->head->used = m.used;
+}
+
+void lytA_free(lytA_arena *a) {
+  while (a->head) drop_block(a, 0);
+  if (a->spare) free_block(a, a->spare);
+  a->spare = NULL;
+}

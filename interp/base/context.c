@@ -1,0 +1,61 @@
+/*
+** base/context.c: the shared error escape, allocation and checked arithmetic
+** of the numeric cores.
+*/
+#include "interp/base/context.h"
+
+#include <stdio.h>
+
+void lytS_vfail(lytS_ctx *cx, int code, const char *fmt, va_list ap) {
+  cx->code = code;
+  vsnprintf(cx->msg, sizeof cx->msg, fmt, ap);
+  longjmp(*cx->jb, 1);
+}
+
+void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  lytS_vfail(cx, code, fmt, ap);
+}
+
+void *lytS_alloc(lytS_ctx *cx, size_t n) {
+  void *p = lytA_alloc(cx->arena, n);
+  if (p) return p;
+  const lytA_arena *a = cx->arena;
+  if (a->limit && (n > a->limit || a->total > a->limit - n))  /* the cap, not the host */
+    lytS_fail(cx, LYT_ERRLIMIT, "memory limit reached: a statement may use %zu MiB (a very "
+              "deep or exponential computation?)", a->limit >> 20);
+  lytS_fail(cx, LYT_ERRMEM, "out of memory");
+}
+
+int64_t lytS_add(lytS_ctx *cx, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    lytS_fail(cx, LYT_ERRRUN, "integer overflow in %lld + %lld",
+              (long long)a, (long long)b);
+  return r;
+}
+
+int64_t lytS_sub(lytS_ctx *cx, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r))
+    lytS_fail(cx, LYT_ERRRUN, "integer overflow in %lld - %lld",
+              (long long)a, (long long)b);
+  return r;
+}
+
+int64_t lytS_mul(lytS_ctx *cx, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r))
+    lytS_fail(cx, LYT_ERRRUN, "integer overflow in %lld * %lld",
+              (long long)a, (long long)b);
+  return r;
+}
+
+int lytS_is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+int32_t lytS_ceil_log2(int64_t v) {
+  int32_t k = 0;
+  while (k < 62 && (INT64_C(1) << k) < v) k++;
+  return k;
+}

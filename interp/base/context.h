@@ -1,0 +1,51 @@
+/*
+** base/context.h: what every numeric core shares: an allocation context and
+** error escape.
+**
+** The cores (stride, GF(2), axis-tagged iters) know nothing of the AST
+** or of interpreter values; a compiler may link them alone. A core
+** operation either returns its result or leaves through lytS_fail(),
+** which records a message and longjmps to the caller's protected entry.
+** Results live in the context's arena, so an unwinding error leaks
+** nothing.
+*/
+#ifndef LYT_CORE_H
+#define LYT_CORE_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdint.h>
+
+#include "interp/base/arena.h"
+#include "interp/base/status.h"
+
+#define LYT_MSG_MAX 512
+
+typedef struct lytS_ctx {
+  lytA_arena *arena;      /* results are allocated here */
+  jmp_buf *jb;            /* lytS_fail() jumps here; must be set */
+  int code;               /* LYT_ERR* of the last failure */
+  char msg[LYT_MSG_MAX];  /* its message, without location */
+} lytS_ctx;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LYT_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define LYT_PRINTF(f, a)
+#endif
+
+_Noreturn void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...)
+    LYT_PRINTF(3, 4);
+_Noreturn void lytS_vfail(lytS_ctx *cx, int code, const char *fmt, va_list ap);
+void *lytS_alloc(lytS_ctx *cx, size_t n);  /* never NULL: fails instead */
+
+/* Checked 64-bit arithmetic: every overflow is an error, never a wrap. */
+int64_t lytS_add(lytS_ctx *cx, int64_t a, int64_t b);
+int64_t lytS_mul(lytS_ctx *cx, int64_t a, int64_t b);
+int64_t lytS_sub(lytS_ctx *cx, int64_t a, int64_t b);
+
+/* Powers of two, which GF(2) layouts, tiles and vectors are made of. */
+int lytS_is_pow2(int64_t v);       /* v > 0 and a power of two */
+int32_t lytS_ceil_log2(int64_t v); /* the least k with 2^k >= v (0 for v <= 1) */
+
+#endif

@@ -1,0 +1,60 @@
+/*
+** interop/interop.h: what the interop builtins share (interop/builtins.c and the
+** interop_*.c files): a scanner over an argument string whose errors name
+** the character they stopped at and point their caret at the argument,
+** and a guard that turns a core failure inside an import into an error
+** at the argument rather than at the call.
+**
+** Every reader builds values only through the cores' checking
+** constructors (lytS_make_layout, lytG_try_from_bases, lytN_make, ...),
+** so an imported value satisfies exactly what one built in lyt does.
+*/
+#ifndef LYT_INTEROP_H
+#define LYT_INTEROP_H
+
+#include "interp/state.h"
+
+#define LYTI_TEXT_MAXLIST 256  /* integers in one bracketed list, entries in one dict */
+#define LYTI_TEXT_DEPTH 64     /* nesting of tuples, JSON arrays and objects */
+
+typedef struct lytI_scan {
+  lytI_call *c;       /* errors go to argument argi of this call */
+  int argi;
+  const char *text;   /* the argument string (not NUL-safe: end bounds it) */
+  const char *p;      /* next character */
+  const char *end;
+} lytI_scan;
+
+/* The string argument i; fails unless it is a string without NUL bytes. */
+void lytI_scan_init(lytI_scan *s, lytI_call *c, int i);
+/* "<builtin>: <what> (at character N: "<next text>")", caret at the argument. */
+_Noreturn void lytI_scan_fail(lytI_scan *s, const char *fmt, ...) LYT_PRINTF(2, 3);
+void lytI_scan_blanks(lytI_scan *s);
+int lytI_scan_peek(lytI_scan *s);                 /* next non-blank char, or 0 at the end */
+int lytI_scan_eat(lytI_scan *s, const char *lit); /* skips blanks; 1 and consumed if lit is next */
+void lytI_scan_expect(lytI_scan *s, const char *lit);
+int64_t lytI_scan_int(lytI_scan *s);              /* [-]digits, overflow is an error */
+/* An identifier [A-Za-z_][A-Za-z0-9_.]*, interned; fails unless one is next. */
+const char *lytI_scan_ident(lytI_scan *s);
+void lytI_scan_end(lytI_scan *s);                 /* only blanks may follow */
+/* "[a, b, ...]" into out (at most max); returns the count. */
+int32_t lytI_scan_ints(lytI_scan *s, int64_t *out, int32_t max);
+
+/* Runs fn(cx, ud); a LYT_ERRRUN or LYT_ERRSYNTAX failure inside comes out
+** as a run error "<builtin>: <message>" at argument i. Memory and limit
+** failures, and errors the builtin's own scanner raised inside fn (they
+** already name the builtin and point at the argument), pass through. */
+typedef void (*lytI_guarded)(lytS_ctx *cx, void *ud);
+void lytI_guard(lytI_call *c, int i, lytI_guarded fn, void *ud);
+
+/* interop/triton.c */
+lyt_value lytI_to_triton(lytI_call *c);
+lyt_value lytI_from_triton(lytI_call *c);
+/* interop/cute.c */
+lyt_value lytI_to_cute(lytI_call *c);
+lyt_value lytI_from_cute(lytI_call *c);
+/* interop/json.c */
+lyt_value lytI_to_json(lytI_call *c);
+lyt_value lytI_from_json(lytI_call *c);
+
+#endif

@@ -1,0 +1,517 @@
+/*
+** linear/builtins.c: linear layouts over GF(2) in the language: the literal
+** `{in: bases, ...} -> {out: size, ...}`, the product `*`, application
+** with named inputs, and one builtin per Triton LinearLayout operation,
+** under Triton's Python names. Dim names are interned, because the core
+** keeps pointers to them for as long as a layout lives.
+*/
+#include <string.h>
+
+#include "interp/linear/convert.h"
+#include "interp/linear/linear.h"
+#include "interp/nested/nested.h"
+#include "interp/state.h"
+
+#define CX(c) lytI_cx(c)
+
+static lyt_value ll_val(const lytG_ll *ll) {
+  lyt_value v = { .kind = LYT_VLINEAR };
+  v.u.ll = ll;
+  return v;
+}
+
+static const char *intern_str(lyt_state *L, const lyt_value *v) {
+  return lytI_intern(L, v->u.str.s, (size_t)v->u.str.len);
+}
+
+/* ---------------------------------------------------------------------
+** Reading arguments
+** ------------------------------------------------------------------- */
+
+static const lytG_ll *get_ll(lytI_call *c, int i) {
+  if (i >= c->argc || c->argv[i].kind != LYT_VLINEAR)
+    lytI_argerr(c, i, "%s: '%s' must be a linear layout, got %s", c->self->name,
+                c->self->params[i] ? c->self->params[i] : "argument",
+                i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return c->argv[i].u.ll;
+}
+
+static const char *get_name(lytI_call *c, int i) {
+  if (i >= c->argc || c->argv[i].kind != LYT_VSTR)
+    lytI_argerr(c, i, "%s: '%s' must be a dim name string, got %s", c->self->name,
+                c->self->params[i], i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return intern_str(c->L, &c->argv[i]);
+}
+
+static int is_seq(const lyt_value *v) {
+  return v->kind == LYT_VTUP || v->kind == LYT_VTILER;
+}
+
+/* A list of dim names: a tuple/list of strings, or a record's field names. */
+static int32_t get_names(lytI_call *c, int i, const char **out) {
+  const lyt_value *v = &c->argv[i];
+  if (v->kind == LYT_VRECORD) {
+    if (v->u.rec.n > LYT_LL_MAXDIMS) lytI_argerr(c, i, "%s: too many dims", c->self->name);
+    for (int32_t k = 0; k < v->u.rec.n; k++) out[k] = v->u.rec.name[k];
+    return v->u.rec.n;
+  }
+  if (v->kind == LYT_VSTR) { out[0] = intern_str(c->L, v); return 1; }
+  if (!is_seq(v) || v->u.tup.n > LYT_LL_MAXDIMS)
+    lytI_argerr(c, i, "%s: '%s' must be a list of dim names", c->self->name, c->self->params[i]);
+  for (int32_t k = 0; k < v->u.tup.n; k++) {
+    if (v->u.tup.e[k].kind != LYT_VSTR)
+      lytI_argerr(c, i, "%s: dim names must be strings, got %s", c->self->name,
+                  lytI_kindname(v->u.tup.e[k].kind));
+    out[k] = intern_str(c->L, &v->u.tup.e[k]);
+  }
+  return v->u.tup.n;
+}
+
+/* A shape: an int or a tuple of ints; dims are dim0, dim1, ... */
+static int32_t get_shape(lytI_call *c, int i, int64_t *out) {
+  return lytI_getints(c, i, out, 0, LYT_LL_MAXDIMS);
+}
+
+/* ---------------------------------------------------------------------
+** The literal
+** ------------------------------------------------------------------- */
+
+/* One basis vector: a list of nout integers (or one integer when nout is 1). */
+static void read_vector(lyt_state *L, lyt_loc at, const lyt_value *v, int32_t nout,
+                        const char *dim, int64_t *out) {
+  if (v->kind == LYT_VINT && nout == 1) { out[0] = v->u.i; return; }
+  if (!is_seq(v) || v->u.tup.n != nout)
+    lytI_error(L, at, LYT_ERRRUN, "a basis of '%s' must list %d integer%s, one per output dim",
+               dim, (int)nout, nout == 1 ? "" : "s");
+  for (int32_t k = 0; k < nout; k++) {
+    if (v->u.tup.e[k].kind != LYT_VINT)
+      lytI_error(L, at, LYT_ERRRUN, "a basis of '%s' holds %s, not an integer", dim,
+                 lytI_kindname(v->u.tup.e[k].kind));
+    out[k] = v->u.tup.e[k].u.i;
+  }
+}
+
+static void read_bases(lyt_state *L, lyt_loc at, const lyt_value *ins, int32_t nout,
+                       lytG_inbases *out) {
+  for (int32_t i = 0; i < ins->u.rec.n; i++) {
+    const lyt_value *list = &ins->u.rec.e[i];
+    const char *dim = ins->u.rec.name[i];
+    if (!is_seq(list))
+      lytI_error(L, at, LYT_ERRRUN, "the bases of '%s' must be a list like [[1,0],[0,1]], got %s",
+                 dim, lytI_kindname(list->kind));
+    if (list->u.tup.n > LYT_LL_MAXBITS)
+      lytI_error(L, at, LYT_ERRRUN, "'%s' has %d bases; at most 64 input bits", dim,
+                 (int)list->u.tup.n);
+    int64_t *v = lytS_alloc(&L->cx, sizeof *v * (size_t)(list->u.tup.n * nout + 1));
+    for (int32_t j = 0; j < list->u.tup.n; j++)
+      read_vector(L, at, &list->u.tup.e[j], nout, dim, v + (size_t)j * (size_t)nout);
+    out[i].name = dim;
+    out[i].n = list->u.tup.n;
+    out[i].v = v;
+  }
+}
+
+lyt_value lytI_linear_literal(lyt_state *L, lyt_loc at, const lyt_value *ins, lyt_loc inloc,
+                              const lyt_value *outs, lyt_loc outloc) {
+  if (ins->kind != LYT_VRECORD)
+    lytI_error(L, inloc, LYT_ERRRUN, "'->' needs a record of input bases on its left, got %s",
+               lytI_kindname(ins->kind));
+  if (outs->kind != LYT_VRECORD)
+    lytI_error(L, outloc, LYT_ERRRUN, "'->' needs a record of output dims on its right, got %s",
+               lytI_kindname(outs->kind));
+  int32_t nout = outs->u.rec.n, nsized = 0;
+  if (ins->u.rec.n > LYT_LL_MAXDIMS || nout > LYT_LL_MAXDIMS)
+    lytI_error(L, at, LYT_ERRRUN, "a linear layout has at most %d input and %d output dims",
+               LYT_LL_MAXDIMS, LYT_LL_MAXDIMS);
+  int64_t sizes[LYT_LL_MAXDIMS];
+  for (int32_t k = 0; k < nout; k++) {
+    const lyt_value *s = &outs->u.rec.e[k];
+    if (s->kind == LYT_VINT) sizes[nsized++] = s->u.i;
+    else if (s->kind != LYT_VNIL)
+      lytI_error(L, outloc, LYT_ERRRUN, "the size of output dim '%s' must be an integer, got %s",
+                 outs->u.rec.name[k], lytI_kindname(s->kind));
+  }
+  if (nsized != 0 && nsized != nout)
+    lytI_error(L, outloc, LYT_ERRRUN,
+               "give every output dim a size, or none (then sizes are inferred)");
+  lytG_inbases *b = lytS_alloc(&L->cx, sizeof *b * (size_t)(ins->u.rec.n + 1));
+  read_bases(L, inloc, ins, nout, b);
+  L->errloc = at;
+  return ll_val(lytG_from_bases(&L->cx, ins->u.rec.n, b, nout, outs->u.rec.name,
+                                nsized ? sizes : NULL, nsized ? 0 : 1));
+}
+
+lyt_value lytI_linear_mul(lyt_state *L, lyt_loc at, const lyt_value *a, const lyt_value *b) {
+  if (a->kind != LYT_VLINEAR || b->kind != LYT_VLINEAR)
+    lytI_error(L, at, LYT_ERRRUN, "'*' multiplies two linear layouts, got %s and %s",
+               lytI_kindname(a->kind), lytI_kindname(b->kind));
+  L->errloc = at;
+  return ll_val(lytG_product(&L->cx, a->u.ll, b->u.ll));
+}
+
+/* ---------------------------------------------------------------------
+** Application: L(register=1, lane=3), or positionally in in-dim order.
+** An input dim not given is 0.
+** ------------------------------------------------------------------- */
+
+/* A record with one field per dim, named like it, values nil. */
+static lyt_value dim_fields(lytI_call *c, int32_t n, const lytG_dim *d) {
+  const char *names[LYT_LL_MAXDIMS] = { NULL };
+  for (int32_t k = 0; k < n; k++) names[k] = d[k].name;
+  return lytI_record(c, n, names);
+}
+
+static lyt_value out_record(lytI_call *c, const lytG_ll *ll, const int64_t *out) {
+  lyt_value r = dim_fields(c, ll->nout, ll->out);
+  for (int32_t k = 0; k < ll->nout; k++) r.u.rec.e[k] = lytI_int(out[k]);
+  return r;
+}
+
+static lyt_value apply_vals(lytI_call *c, const lytG_ll *ll, const int64_t *vals) {
+  int64_t out[LYT_LL_MAXDIMS];
+  lytG_apply_checked(CX(c), ll, vals, out);
+  return out_record(c, ll, out);
+}
+
+lyt_value lytI_apply_linear(lytI_call *c) {
+  const lytG_ll *ll = c->argv[0].u.ll;
+  int64_t vals[LYT_LL_MAXDIMS] = { 0 };
+  for (int i = 1; i < c->argc; i++) {
+    const char *kw = c->kw ? c->kw[i - 1] : NULL;
+    int32_t d = kw ? lytG_in_index(ll, kw) : i - 1;
+    if (kw && d < 0) lytI_argerr(c, i, "the layout has no input dim '%s'", kw);
+    if (!kw && d >= ll->nin)
+      lytI_argerr(c, i, "the layout has %d input dim%s, got %d values", (int)ll->nin,
+                  ll->nin == 1 ? "" : "s", c->argc - 1);
+    if (c->argv[i].kind != LYT_VINT)
+      lytI_argerr(c, i, "an input value must be an integer, got %s",
+                  lytI_kindname(c->argv[i].kind));
+    vals[d] = c->argv[i].u.i;
+  }
+  return apply_vals(c, ll, vals);
+}
+
+/* ---------------------------------------------------------------------
+** Builtins
+** ------------------------------------------------------------------- */
+
+static lyt_value b_identity_1d(lytI_call *c) {
+  return ll_val(lytG_identity_1d(CX(c), lytI_getint(c, 0), get_name(c, 1), get_name(c, 2)));
+}
+
+static lyt_value b_zeros_1d(lytI_call *c) {
+  int64_t out = lytI_isnil(c, 3) ? 1 : lytI_getint(c, 3);
+  return ll_val(lytG_zeros_1d(CX(c), lytI_getint(c, 0), get_name(c, 1), get_name(c, 2), out));
+}
+
+static lyt_value b_strided_1d(lytI_call *c) {
+  return ll_val(lytG_strided_1d(CX(c), lytI_getint(c, 0), lytI_getint(c, 1), get_name(c, 2),
+                                get_name(c, 3)));
+}
+
+static lyt_value b_empty(lytI_call *c) { return ll_val(lytG_empty(CX(c))); }
+
+/* from_bases(bases, out_dim_names, out_dim_sizes?, require_surjective?) */
+static lyt_value b_from_bases(lytI_call *c) {
+  if (c->argv[0].kind != LYT_VRECORD)
+    lytI_argerr(c, 0, "from_bases: 'bases' must be a record {in_dim: [[...], ...]}");
+  const char *names[LYT_LL_MAXDIMS];
+  int64_t sizes[LYT_LL_MAXDIMS];
+  int32_t nout = get_names(c, 1, names), nsz = lytI_isnil(c, 2) ? -1 : get_shape(c, 2, sizes);
+  if (nsz >= 0 && nsz != nout)
+    lytI_argerr(c, 2, "from_bases: %d sizes for %d output dims", (int)nsz, (int)nout);
+  int surj = lytI_isnil(c, 3) ? 1 : c->argv[3].kind == LYT_VBOOL && c->argv[3].u.i;
+  if (!surj && nsz < 0)
+    lytI_argerr(c, 3, "from_bases: a layout that need not be surjective needs out_dim_sizes");
+  lytG_inbases *b = lytS_alloc(CX(c), sizeof *b * (size_t)(c->argv[0].u.rec.n + 1));
+  read_bases(c->L, c->argloc[0], &c->argv[0], nout, b);
+  c->L->errloc = c->loc;
+  return ll_val(lytG_from_bases(CX(c), c->argv[0].u.rec.n, b, nout, names,
+                                nsz >= 0 ? sizes : NULL, surj));
+}
+
+static lyt_value b_compose(lytI_call *c) {
+  return ll_val(lytG_compose(CX(c), get_ll(c, 0), get_ll(c, 1)));
+}
+
+static lyt_value b_invert_and_compose(lytI_call *c) {
+  return ll_val(lytG_invert_and_compose(CX(c), get_ll(c, 0), get_ll(c, 1)));
+}
+
+static lyt_value b_invert(lytI_call *c) { return ll_val(lytG_invert(CX(c), get_ll(c, 0))); }
+static lyt_value b_pseudoinvert(lytI_call *c) {
+  return ll_val(lytG_pseudoinvert(CX(c), get_ll(c, 0)));
+}
+
+/* apply(L, {register: 1, lane: 3}) */
+static lyt_value b_apply(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  const lyt_value *r = &c->argv[1];
+  if (r->kind != LYT_VRECORD)
+    lytI_argerr(c, 1, "apply: the inputs must be a record {in_dim: value, ...}");
+  int64_t vals[LYT_LL_MAXDIMS] = { 0 };
+  for (int32_t i = 0; i < r->u.rec.n; i++) {
+    int32_t d = lytG_in_index(ll, r->u.rec.name[i]);
+    if (d < 0) lytI_argerr(c, 1, "apply: the layout has no input dim '%s'", r->u.rec.name[i]);
+    if (r->u.rec.e[i].kind != LYT_VINT)
+      lytI_argerr(c, 1, "apply: the value of '%s' must be an integer", r->u.rec.name[i]);
+    vals[d] = r->u.rec.e[i].u.i;
+  }
+  return apply_vals(c, ll, vals);
+}
+
+static lyt_value b_is_surjective(lytI_call *c) { return lytI_bool(lytG_is_surjective(get_ll(c, 0))); }
+static lyt_value b_is_injective(lytI_call *c) { return lytI_bool(lytG_is_injective(get_ll(c, 0))); }
+static lyt_value b_is_invertible(lytI_call *c) { return lytI_bool(lytG_is_invertible(get_ll(c, 0))); }
+static lyt_value b_num_consecutive(lytI_call *c) {
+  return lytI_int(lytG_num_consecutive(get_ll(c, 0)));
+}
+
+/* A record {in_dim: mask, ...} in the layout's in-dim order. */
+static lyt_value b_free_variable_masks(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  uint64_t m[LYT_LL_MAXDIMS];
+  lytG_free_variable_masks(ll, m);
+  lyt_value r = dim_fields(c, ll->nin, ll->in);
+  for (int32_t i = 0; i < ll->nin; i++) r.u.rec.e[i] = lytI_int((int64_t)m[i]);
+  return r;
+}
+
+static lyt_value b_divide_left(lytI_call *c) {
+  return ll_val(lytG_divide_left(CX(c), get_ll(c, 0), get_ll(c, 1)));
+}
+static lyt_value b_divide_right(lytI_call *c) {
+  return ll_val(lytG_divide_right(CX(c), get_ll(c, 0), get_ll(c, 1)));
+}
+
+static lyt_value b_quotient(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 1, d);
+  return ll_val(lytG_quotient(CX(c), get_ll(c, 0), n, d));
+}
+
+static lyt_value b_sublayout(lytI_call *c) {
+  const char *ins[LYT_LL_MAXDIMS], *outs[LYT_LL_MAXDIMS];
+  int32_t ni = get_names(c, 1, ins), no = get_names(c, 2, outs);
+  return ll_val(lytG_sublayout(CX(c), get_ll(c, 0), ni, ins, no, outs));
+}
+
+static lyt_value b_sublayout_is_zero(lytI_call *c) {
+  const char *ins[LYT_LL_MAXDIMS], *outs[LYT_LL_MAXDIMS];
+  int32_t ni = get_names(c, 1, ins), no = get_names(c, 2, outs);
+  return lytI_bool(lytG_sublayout_is_zero(CX(c), get_ll(c, 0), ni, ins, no, outs));
+}
+
+static lyt_value b_is_trivial_over(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 1, d);
+  return lytI_bool(lytG_is_trivial_over(CX(c), get_ll(c, 0), n, d));
+}
+
+static lyt_value b_transpose_ins(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 1, d);
+  return ll_val(lytG_transpose_ins(CX(c), get_ll(c, 0), n, d));
+}
+
+static lyt_value b_transpose_outs(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 1, d);
+  return ll_val(lytG_transpose_outs(CX(c), get_ll(c, 0), n, d));
+}
+
+/* New dims as a record {name: size, ...}. */
+static int32_t get_dims(lytI_call *c, int i, lytG_dim *out) {
+  const lyt_value *r = &c->argv[i];
+  if (r->kind != LYT_VRECORD || r->u.rec.n > LYT_LL_MAXDIMS)
+    lytI_argerr(c, i, "%s: the new dims must be a record {name: size, ...}", c->self->name);
+  for (int32_t k = 0; k < r->u.rec.n; k++) {
+    int64_t s = r->u.rec.e[k].kind == LYT_VINT ? r->u.rec.e[k].u.i : 0;
+    if (s <= 0 || (s & (s - 1)))
+      lytI_argerr(c, i, "%s: the size of '%s' must be a power of two", c->self->name,
+                  r->u.rec.name[k]);
+    out[k].name = r->u.rec.name[k];
+    out[k].log2 = __builtin_ctzll((unsigned long long)s);
+  }
+  return r->u.rec.n;
+}
+
+static lyt_value b_reshape_ins(lytI_call *c) {
+  lytG_dim d[LYT_LL_MAXDIMS];
+  int32_t n = get_dims(c, 1, d);
+  return ll_val(lytG_reshape_ins(CX(c), get_ll(c, 0), n, d));
+}
+
+static lyt_value b_reshape_outs(lytI_call *c) {
+  lytG_dim d[LYT_LL_MAXDIMS];
+  int32_t n = get_dims(c, 1, d);
+  return ll_val(lytG_reshape_outs(CX(c), get_ll(c, 0), n, d));
+}
+
+static lyt_value b_flatten_ins(lytI_call *c) { return ll_val(lytG_flatten_ins(CX(c), get_ll(c, 0))); }
+static lyt_value b_flatten_outs(lytI_call *c) { return ll_val(lytG_flatten_outs(CX(c), get_ll(c, 0))); }
+
+static lyt_value b_resize_in_dim(lytI_call *c) {
+  return ll_val(lytG_resize_in_dim(CX(c), get_ll(c, 0), get_name(c, 1), lytI_getint(c, 2)));
+}
+static lyt_value b_resize_out_dim(lytI_call *c) {
+  return ll_val(lytG_resize_out_dim(CX(c), get_ll(c, 0), get_name(c, 1), lytI_getint(c, 2)));
+}
+static lyt_value b_rename_in_dim(lytI_call *c) {
+  return ll_val(lytG_rename_in_dim(CX(c), get_ll(c, 0), get_name(c, 1), get_name(c, 2)));
+}
+static lyt_value b_squeeze_ins(lytI_call *c) {
+  return ll_val(lytG_squeeze_ins(CX(c), get_ll(c, 0), get_name(c, 1)));
+}
+static lyt_value b_squeeze_outs(lytI_call *c) {
+  return ll_val(lytG_squeeze_outs(CX(c), get_ll(c, 0), get_name(c, 1)));
+}
+static lyt_value b_remove_zero_bases(lytI_call *c) {
+  return ll_val(lytG_remove_zero_bases(CX(c), get_ll(c, 0), get_name(c, 1)));
+}
+static lyt_value b_concat_ins(lytI_call *c) {
+  return ll_val(lytG_concat_ins(CX(c), get_ll(c, 0), get_ll(c, 1)));
+}
+static lyt_value b_concat_outs(lytI_call *c) {
+  return ll_val(lytG_concat_outs(CX(c), get_ll(c, 0), get_ll(c, 1)));
+}
+
+/* identity_standard_nd(in_dim, shape, order) */
+static lyt_value b_identity_standard_nd(lytI_call *c) {
+  int64_t shape[LYT_LL_MAXDIMS], ord[LYT_LL_MAXDIMS];
+  int32_t order[LYT_LL_MAXDIMS];
+  const char *in = get_name(c, 0);
+  int32_t r = get_shape(c, 1, shape), ro = get_shape(c, 2, ord);
+  if (ro != r) lytI_argerr(c, 2, "identity_standard_nd: order has %d entries for rank %d",
+                           (int)ro, (int)r);
+  for (int32_t k = 0; k < r; k++) {
+    if (ord[k] < 0 || ord[k] >= r)
+      lytI_argerr(c, 2, "identity_standard_nd: order entry %lld is not a dim of rank %d",
+                  (long long)ord[k], (int)r);
+    order[k] = (int32_t)ord[k];
+  }
+  return ll_val(lytG_identity_standard_nd(CX(c), in, r, shape, order, NULL));
+}
+
+static lyt_value b_not_smaller(lytI_call *c) {
+  int64_t shape[LYT_LL_MAXDIMS];
+  int32_t r = get_shape(c, 1, shape);
+  return ll_val(lytG_ensure_not_smaller(CX(c), get_ll(c, 0), r, shape, NULL));
+}
+
+static lyt_value b_not_larger(lytI_call *c) {
+  int64_t shape[LYT_LL_MAXDIMS];
+  int32_t r = get_shape(c, 1, shape);
+  int bcast = lytI_isnil(c, 2) || (c->argv[2].kind == LYT_VBOOL && c->argv[2].u.i);
+  return ll_val(lytG_ensure_not_larger(CX(c), get_ll(c, 0), r, shape, NULL, bcast));
+}
+
+static lyt_value b_combine(lytI_call *c) {
+  int64_t shape[LYT_LL_MAXDIMS];
+  int32_t r = get_shape(c, 2, shape);
+  return ll_val(lytG_combine_cta_cga(CX(c), get_ll(c, 0), get_ll(c, 1), r, shape, NULL));
+}
+
+/* {name: size, ...} of the input or output dims, in order. */
+static lyt_value dims_record(lytI_call *c, int32_t n, const lytG_dim *d) {
+  lyt_value r = dim_fields(c, n, d);
+  for (int32_t k = 0; k < n; k++) r.u.rec.e[k] = lytI_int((int64_t)1 << d[k].log2);
+  return r;
+}
+
+static lyt_value b_in_dims(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  return dims_record(c, ll->nin, ll->in);
+}
+
+static lyt_value b_out_dims(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  return dims_record(c, ll->nout, ll->out);
+}
+
+/* linear(L[, out_dim]): a stride layout or swizzle o 0 o layout, exactly. */
+static lyt_value b_linear(lytI_call *c) {
+  const char *out = lytI_isnil(c, 1) ? "offset" : get_name(c, 1);
+  const lyt_value *v = &c->argv[0];
+  if (v->kind == LYT_VLAYOUT) return ll_val(lytC_linear_of_layout(CX(c), v->u.lay, out));
+  if (v->kind == LYT_VCOMPOSED) return ll_val(lytC_linear_of_composed(CX(c), v->u.comp, out));
+  if (v->kind == LYT_VLINEAR) return *v;
+  if (v->kind == LYT_VNESTED) return ll_val(lytN_to_linear(CX(c), v->u.nested));
+  lytI_argerr(c, 0, "linear: needs a layout, a composed layout or a nested layout, got %s",
+              lytI_kindname(v->kind));
+}
+
+static lyt_value b_strided(lytI_call *c) {
+  return lytI_layout(lytC_strided_of_linear(CX(c), get_ll(c, 0)));
+}
+
+static lyt_value text_of(lytI_call *c, void (*pr)(lytS_buf *, const lytG_ll *)) {
+  lytS_buf b;
+  lytS_buf_init(&b, CX(c));
+  pr(&b, get_ll(c, 0));
+  return lytI_str(c, b.p);
+}
+
+/* triton_view(L, hw=false): Triton's get_distributed_view / get_shared_view. */
+static lyt_value b_triton_view(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  int hw = !lytI_isnil(c, 1) && c->argv[1].kind == LYT_VBOOL && c->argv[1].u.i;
+  lytS_buf b;
+  lytS_buf_init(&b, CX(c));
+  lytI_linear_view(c->L, &b, ll, hw, c->loc);
+  return lytI_str(c, b.p);
+}
+
+static lyt_value b_triton_attr(lytI_call *c) { return text_of(c, lytG_print_attr); }
+static lyt_value b_triton_str(lytI_call *c) { return text_of(c, lytG_print_triton); }
+
+#define P(...) { __VA_ARGS__, NULL }
+const lytI_builtin lytI_linear_lib[] = {
+  { "identity_1d", b_identity_1d, 3, 0, P("size", "in_dim", "out_dim"), "identity_1d(size, in_dim, out_dim): x -> x" },
+  { "zeros_1d", b_zeros_1d, 3, 0, P("size", "in_dim", "out_dim", "out_dim_size"), "zeros_1d(size, in_dim, out_dim[, out_dim_size=1]): x -> 0" },
+  { "strided_1d", b_strided_1d, 4, 0, P("size", "stride", "in_dim", "out_dim"), "strided_1d(size, stride, in_dim, out_dim): x -> stride*x" },
+  { "linear_empty", b_empty, 0, 0, P(NULL), "linear_empty(): no dims; the unit of *" },
+  { "from_bases", b_from_bases, 2, 0, P("bases", "out_dim_names", "out_dim_sizes", "require_surjective"), "from_bases(bases, out_dim_names[, out_dim_sizes, require_surjective=true])" },
+  { "compose", b_compose, 2, 0, P("L", "outer"), "compose(L, outer): outer o L (Triton's L.compose(outer))" },
+  { "invert_and_compose", b_invert_and_compose, 2, 0, P("L", "outer"), "invert_and_compose(L, outer): C with L(x) = outer(C(x))" },
+  { "invert", b_invert, 1, 0, P("L"), "invert(L): the inverse of an invertible layout" },
+  { "pseudoinvert", b_pseudoinvert, 1, 0, P("L"), "pseudoinvert(L): a right inverse on L's image, smallest preimages" },
+  { "apply", b_apply, 2, 0, P("L", "inputs"), "apply(L, {in_dim: value, ...}): the output record" },
+  { "is_surjective", b_is_surjective, 1, 0, P("L"), "is_surjective(L)" },
+  { "is_injective", b_is_injective, 1, 0, P("L"), "is_injective(L)" },
+  { "is_invertible", b_is_invertible, 1, 0, P("L"), "is_invertible(L)" },
+  { "num_consecutive", b_num_consecutive, 1, 0, P("L"), "num_consecutive(L): Triton's getNumConsecutiveInOut" },
+  { "free_variable_masks", b_free_variable_masks, 1, 0, P("L"), "free_variable_masks(L): {in_dim: mask} of bits that change nothing" },
+  { "divide_left", b_divide_left, 2, 0, P("A", "B"), "divide_left(A, B): C with A = B * C" },
+  { "divide_right", b_divide_right, 2, 0, P("A", "B"), "divide_right(A, B): C with A = C * B" },
+  { "quotient", b_quotient, 2, 0, P("L", "dims"), "quotient(L, dims): L without dims it is trivial over" },
+  { "sublayout", b_sublayout, 3, 0, P("L", "in_dims", "out_dims"), "sublayout(L, in_dims, out_dims)" },
+  { "sublayout_is_zero", b_sublayout_is_zero, 3, 0, P("L", "in_dims", "out_dims"), "sublayout_is_zero(L, in_dims, out_dims)" },
+  { "is_trivial_over", b_is_trivial_over, 2, 0, P("L", "dims"), "is_trivial_over(L, dims)" },
+  { "transpose_ins", b_transpose_ins, 2, 0, P("L", "order"), "transpose_ins(L, order): reorder input dims" },
+  { "transpose_outs", b_transpose_outs, 2, 0, P("L", "order"), "transpose_outs(L, order): reorder output dims" },
+  { "reshape_ins", b_reshape_ins, 2, 0, P("L", "dims"), "reshape_ins(L, {name: size, ...})" },
+  { "reshape_outs", b_reshape_outs, 2, 0, P("L", "dims"), "reshape_outs(L, {name: size, ...})" },
+  { "flatten_ins", b_flatten_ins, 1, 0, P("L"), "flatten_ins(L): one input dim" },
+  { "flatten_outs", b_flatten_outs, 1, 0, P("L"), "flatten_outs(L): one output dim" },
+  { "resize_in_dim", b_resize_in_dim, 3, 0, P("L", "in_dim", "size"), "resize_in_dim(L, in_dim, size): keep the first bases" },
+  { "resize_out_dim", b_resize_out_dim, 3, 0, P("L", "out_dim", "size"), "resize_out_dim(L, out_dim, size)" },
+  { "rename_in_dim", b_rename_in_dim, 3, 0, P("L", "old", "new"), "rename_in_dim(L, old, new): the dim moves last, as in Triton" },
+  { "squeeze_ins", b_squeeze_ins, 2, 0, P("L", "in_dim"), "squeeze_ins(L, in_dim): drop a size-1 input dim" },
+  { "squeeze_outs", b_squeeze_outs, 2, 0, P("L", "out_dim"), "squeeze_outs(L, out_dim): drop a size-1 output dim" },
+  { "remove_zero_bases", b_remove_zero_bases, 2, 0, P("L", "in_dim"), "remove_zero_bases(L, in_dim)" },
+  { "concat_ins", b_concat_ins, 2, 0, P("A", "B"), "concat_ins(A, B): A's input dims, then B's" },
+  { "concat_outs", b_concat_outs, 2, 0, P("A", "B"), "concat_outs(A, B): A's output dims, then B's" },
+  { "identity_standard_nd", b_identity_standard_nd, 3, 0, P("in_dim", "shape", "order"), "identity_standard_nd(in_dim, shape, order)" },
+  { "ensure_layout_not_smaller_than", b_not_smaller, 2, 0, P("L", "shape"), "ensure_layout_not_smaller_than(L, shape): repeat to fill shape" },
+  { "ensure_layout_not_larger_than", b_not_larger, 2, 0, P("L", "shape", "broadcast_registers"), "ensure_layout_not_larger_than(L, shape[, broadcast_registers=true]): broadcast into shape" },
+  { "combine_cta_cga_with_shape", b_combine, 3, 0, P("cta", "cga", "shape"), "combine_cta_cga_with_shape(cta, cga, shape)" },
+  { "linear", b_linear, 1, 0, P("L", "out_dim"), "linear(L[, out_dim=\"offset\"]): a stride or swizzled layout as a linear layout, exactly" },
+  { "strided", b_strided, 1, 0, P("L"), "strided(L): a linear layout that is a stride map as a stride layout, exactly" },
+  { "in_dims", b_in_dims, 1, 0, P("L"), "in_dims(L): {name: size, ...} of the input dims" },
+  { "out_dims", b_out_dims, 1, 0, P("L"), "out_dims(L): {name: size, ...} of the output dims" },
+  { "triton_view", b_triton_view, 1, 0, P("L", "hw"), "triton_view(L[, hw=false]): Triton 3.6's get_distributed_view/get_shared_view text" },
+  { "triton_attr", b_triton_attr, 1, 0, P("L"), "triton_attr(L): #ttg.linear<{...}> text" },
+  { "triton_str", b_triton_str, 1, 0, P("L"), "triton_str(L): Triton's toString text" },
+  { NULL, NULL, 0, 0, { NULL }, NULL },
+};

@@ -1,0 +1,495 @@
+/*
+** stride/compose.c: composition, complement and the inverses (stride core, lytS_).
+**
+** composition follows CuTe C++'s algorithm step by step (so admissible
+** inputs give CuTe's exact layout, size-1 strides included), but where
+** CuTe checks only a weak condition or nothing, lyt refuses:
+**   - the stride r of every mode N:r of B must left-divide A's coalesced
+**     shape (s % r == 0 or r % s == 0 at each step: the note's strong
+**     condition, also what pycute asserts);
+**   - the size must be weakly divisible (rest % new == 0, CuTe's assert);
+**   - the modes of a multi-mode B must not interfere: mode N:r occupies
+**     the positional range [|r|, |r|*N) of A's refined mixed radix, and
+**     those ranges must be disjoint (stride-0 and size-1 modes are free).
+** Then, for small B, R(i) == A(B(i)) is verified pointwise; a failure
+** there means the structural check above is wrong, so it is reported as
+** an internal error rather than as the user's mistake.
+**
+** complement refuses non-injective layouts and layouts that are not
+** "sorted-divisible" (the note's admissibility); the cotarget is rounded
+** up as in CuTe. right_inverse/left_inverse follow CuTe C++ (right
+** skips leaves that do not continue the image; left refuses
+** non-injective layouts, which CuTe would quasi-invert).
+*/
+#include "interp/stride/layout.h"
+
+#include <string.h>
+
+#define VERIFY_MAX 4096  /* pointwise safety net only for B this small */
+
+/* ------------------------------------------------------------------ */
+/* composition                                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct span { int64_t lo, hi, n, r; } span;  /* [lo,hi) of mode n:r */
+
+typedef struct comp {
+  lytS_layout a;     /* the left operand as given */
+  lytS_flat fa;      /* coalesce_x(a) */
+  span *sp;          /* ranges used by B's modes (general case only) */
+  int32_t nsp, cap;
+  int negative;      /* a mode with a negative stride was seen */
+} comp;
+
+static const char *flat_shape_str(lytS_ctx *cx, const lytS_flat *f) {
+  if (f->n == 1) return lytS_tup_str(cx, lytS_int(cx, f->s[0]));
+  lytS_tup *t = lytS_newtup(cx, f->n);
+  for (int32_t i = 0; i < f->n; i++) t->e[i] = lytS_int(cx, f->s[i]);
+  return lytS_tup_str(cx, t);
+}
+
+static void add_span(lytS_ctx *cx, comp *c, int64_t n, int64_t r) {
+  if (c->nsp == c->cap) {
+    int32_t cap = c->cap ? c->cap * 2 : 8;
+    span *sp = lytS_alloc(cx, sizeof *sp * (size_t)cap);
+    if (c->nsp) memcpy(sp, c->sp, sizeof *sp * (size_t)c->nsp);
+    c->sp = sp;
+    c->cap = cap;
+  }
+  int64_t ar = r < 0 ? -r : r;
+  span s = { ar, lytS_mul(cx, ar, n), n, r };
+  c->sp[c->nsp++] = s;
+  if (r < 0) c->negative = 1;
+}
+
+/* "the left-hand side", or "the left-hand side A once coalesced" when the
+** shape the checks walk is not A's own flattened shape. */
+static const char *lhs_name(lytS_ctx *cx, const comp *c) {
+  const char *fs = flat_shape_str(cx, &c->fa);
+  if (strcmp(fs, lytS_tup_str(cx, lytS_flatten(cx, c->a.shape))) == 0) return "the left-hand side";
+  const char *as = lytS_layout_str(cx, c->a);
+  char *r = lytS_alloc(cx, strlen(as) + 40);
+  strcpy(r, "the left-hand side ");
+  strcat(r, as);
+  strcat(r, " once coalesced");
+  return r;
+}
+
+/* r is B's stride, rs what is left of it when the walk reaches mode s. */
+static _Noreturn void stride_error(lytS_ctx *cx, const comp *c, int64_t r, int64_t s,
+                                   int64_t rs) {
+  if (rs == r)
+    lytS_fail(cx, LYT_ERRRUN, "composition: stride %lld of the right-hand side does not "
+              "left-divide shape %s of %s", (long long)r, flat_shape_str(cx, &c->fa),
+              lhs_name(cx, c));
+  lytS_fail(cx, LYT_ERRRUN, "composition: stride %lld of the right-hand side does not "
+            "left-divide shape %s of %s (it reaches mode %lld as stride %lld, and neither "
+            "divides the other)", (long long)r, flat_shape_str(cx, &c->fa), lhs_name(cx, c),
+            (long long)s, (long long)rs);
+}
+
+static _Noreturn void shape_error(lytS_ctx *cx, const comp *c, int64_t n, int64_t rest,
+                                  int64_t nw) {
+  lytS_fail(cx, LYT_ERRRUN, "composition: size %lld of the right-hand side is not "
+            "divisible by shape %s of %s (%lld %% %lld != 0)", (long long)n,
+            flat_shape_str(cx, &c->fa), lhs_name(cx, c), (long long)rest, (long long)nw);
+}
+
+/* The step checks: CuTe's weak stride test always (it static-asserts even
+** when the size is used up), the strong one while the size is not. */
+static void check_step(lytS_ctx *cx, const comp *c, int64_t s, int64_t rs, int64_t rsh,
+                       int64_t r) {
+  int64_t ar = rs < 0 ? -rs : rs;
+  int weak = rs % s == 0 || rs < s;
+  int strong = s % ar == 0 || ar % s == 0;
+  if (!weak || (rsh > 1 && !strong)) stride_error(cx, c, r, s, rs);
+}
+
+/* Result of the loop, as CuTe returns it: a lone emitted mode unwraps. */
+static lytS_layout finish(lytS_ctx *cx, lytS_flat *out, int64_t rest, lytS_tup *lastd) {
+  if (out->n == 0 || rest != 1) {
+    out->s[out->n] = rest;
+    out->d[out->n++] = lastd;
+  }
+  return lytS_flat_layout(cx, out);
+}
+
+/* A (flat, at least 2 modes) o N:r, r a nonzero integer. */
+static lytS_layout comp_general(lytS_ctx *cx, comp *c, int64_t n, int64_t r) {
+  const lytS_flat *a = &c->fa;
+  lytS_flat out = lytS_flat_new(cx, a->n + 1);
+  int64_t rest = n, rs = r;
+  for (int32_t k = 0; k + 1 < a->n; k++) {
+    int64_t s = a->s[k], ar = rs < 0 ? -rs : rs;
+    check_step(cx, c, s, rs, rest, r);
+    int64_t next_shape = lytS_ceil_div_int(cx, s, ar);
+    int64_t next_stride = lytS_ceil_div_int(cx, ar, s) * (rs < 0 ? -1 : 1);
+    if (next_shape == 1 || rest == 1) { rs = next_stride; continue; }
+    int64_t nw = next_shape < rest ? next_shape : rest;
+    if (rest % nw != 0) shape_error(cx, c, n, rest, nw);
+    out.s[out.n] = nw;
+    out.d[out.n++] = lytS_dscale(cx, a->d[k], rs);
+    rest /= nw;
+    rs = next_stride;
+  }
+  add_span(cx, c, n, r);
+  return finish(cx, &out, rest, lytS_dscale(cx, a->d[a->n - 1], rs));
+}
+
+static lytS_layout comp_leaf(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd);
+
+/* CuTe's composition_impl: distribute over B's modes, then the leaf cases. */
+static lytS_layout comp_rec(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd) {
+  if (!lytS_istup(bs)) return comp_leaf(cx, c, bs, bd);
+  lytS_layout *ms = lytS_alloc(cx, sizeof *ms * (size_t)(bs->n ? bs->n : 1));
+  for (int32_t i = 0; i < bs->n; i++) ms[i] = comp_rec(cx, c, bs->e[i], bd->e[i]);
+  return lytS_concat(cx, ms, bs->n);
+}
+
+/* B's stride is a basis element: compose with the mode of A it selects. */
+static lytS_layout comp_basis(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd) {
+  lytS_layout sub = c->a;
+  for (int k = 0; k < bd->npath; k++) {
+    if (bd->path[k] >= lytS_lrank(sub))
+      lytS_fail(cx, LYT_ERRRUN, "composition: basis stride %s selects no mode of the "
+                "left-hand side", lytS_tup_str(cx, bd));
+    sub = lytS_lmode(cx, sub, bd->path[k]);
+  }
+  comp inner = { sub, lytS_coalesce_x(cx, sub), NULL, 0, 0, 0 };
+  return comp_leaf(cx, &inner, bs, lytS_int(cx, bd->v));
+}
+
+static lytS_layout comp_leaf(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd) {
+  lytS_layout b = { bs, bd };
+  if (lytS_isbasis(bd)) return comp_basis(cx, c, bs, bd);
+  if (bd->v == 0) return b;  /* stride 0: B itself */
+  if (c->fa.n == 1) {         /* integral A: s:(r*d) */
+    lytS_layout r = { bs, lytS_dscale(cx, c->fa.d[0], bd->v) };
+    return r;
+  }
+  return comp_general(cx, c, bs->v, bd->v);
+}
+
+/* The note's disjointness condition over the modes of a multi-mode B. */
+static void check_disjoint(lytS_ctx *cx, const comp *c) {
+  int32_t live = 0;
+  for (int32_t i = 0; i < c->nsp; i++) live += c->sp[i].n > 1;
+  if (live > 1 && c->negative)
+    lytS_fail(cx, LYT_ERRRUN, "composition: a right-hand side with several modes may not "
+              "have negative strides (their carries would interfere)");
+  for (int32_t i = 0; i < c->nsp; i++)
+    for (int32_t j = i + 1; j < c->nsp; j++) {
+      const span *p = &c->sp[i], *q = &c->sp[j];
+      if (p->n <= 1 || q->n <= 1) continue;
+      if (p->hi <= q->lo || q->hi <= p->lo) continue;
+      lytS_fail(cx, LYT_ERRRUN, "composition: modes %lld:%lld and %lld:%lld of the "
+                "right-hand side interfere in shape %s of %s (ranges "
+                "[%lld,%lld) and [%lld,%lld) overlap)", (long long)p->n, (long long)p->r,
+                (long long)q->n, (long long)q->r, flat_shape_str(cx, &c->fa), lhs_name(cx, c),
+                (long long)p->lo, (long long)p->hi, (long long)q->lo, (long long)q->hi);
+    }
+}
+
+/* Index values equal, treating missing arithmetic-tuple entries as 0. */
+static int index_eq(lytS_ctx *cx, lytS_tup *x, lytS_tup *y) {
+  x = lytS_index_add(cx, x, lytS_int(cx, 0));
+  y = lytS_index_add(cx, y, lytS_int(cx, 0));
+  if (lytS_isint(x) && lytS_isint(y)) return x->v == y->v;
+  if (lytS_isint(x) && x->v == 0) return index_eq(cx, y, x);
+  if (!lytS_istup(x)) return 0;
+  for (int32_t i = 0; i < x->n; i++) {
+    lytS_tup *yi = lytS_istup(y) && i < y->n ? y->e[i] : lytS_int(cx, 0);
+    if (!index_eq(cx, x->e[i], yi)) return 0;
+  }
+  return !lytS_istup(y) || y->n <= x->n || index_eq(cx, y, x);
+}
+
+/* Basis strides in A: evaluate as arithmetic tuples. */
+static void verify_general(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r,
+                           int64_t n) {
+  lytS_tup ci = { .kind = LYTS_INT };
+  for (int64_t i = 0; i < n; i++) {
+    lytA_mark m = lytA_getmark(cx->arena);
+    ci.v = i;
+    lytS_tup *bi = lytS_eval(cx, b, &ci);
+    lytS_tup *want = lytS_eval(cx, a, bi), *got = lytS_eval(cx, r, &ci);
+    if (!index_eq(cx, want, got))
+      lytS_fail(cx, LYT_ERRRUN, "composition: internal error: result %s differs from "
+                "%s o %s at %lld", lytS_layout_str(cx, r), lytS_layout_str(cx, a),
+                lytS_layout_str(cx, b), (long long)i);
+    lytA_release(cx->arena, m);
+  }
+}
+
+/* An integer layout flattened to leaves, for evaluating many indices
+** without allocating: each leaf takes its digit, the last leaf takes what
+** is left, which is CuTe's extension rule for indices past the size. */
+typedef struct leaves {
+  int32_t n;
+  const int64_t *s;
+  int64_t *d;
+} leaves;
+
+static int int_leaves(lytS_ctx *cx, lytS_layout l, leaves *out) {
+  lytS_flat f = lytS_flat_of(cx, l);
+  out->n = f.n;
+  out->s = f.s;
+  out->d = lytS_alloc(cx, sizeof *out->d * (size_t)(f.n ? f.n : 1));
+  for (int32_t k = 0; k < f.n; k++) {
+    if (!lytS_isint(f.d[k])) return 0;
+    out->d[k] = f.d[k]->v;
+  }
+  return 1;
+}
+
+static int64_t leaves_eval(lytS_ctx *cx, const leaves *l, int64_t i) {
+  int64_t r = 0;
+  for (int32_t k = 0; k < l->n; k++) {
+    int64_t digit = k + 1 == l->n ? i : i % l->s[k];
+    r = lytS_add(cx, r, lytS_mul(cx, digit, l->d[k]));
+    i /= l->s[k];
+  }
+  return r;
+}
+
+static void verify(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r) {
+  int64_t n = lytS_lsize(cx, b);
+  if (n > VERIFY_MAX || lytS_has_basis(b.stride)) return;
+  lytA_mark m = lytA_getmark(cx->arena);
+  leaves la, lb, lr;
+  if (int_leaves(cx, a, &la) && int_leaves(cx, b, &lb) && int_leaves(cx, r, &lr)) {
+    for (int64_t i = 0; i < n; i++)
+      if (leaves_eval(cx, &la, leaves_eval(cx, &lb, i)) != leaves_eval(cx, &lr, i))
+        lytS_fail(cx, LYT_ERRRUN, "composition: internal error: result %s differs from "
+                  "%s o %s at %lld", lytS_layout_str(cx, r), lytS_layout_str(cx, a),
+                  lytS_layout_str(cx, b), (long long)i);
+    lytA_release(cx->arena, m);
+    return;
+  }
+  lytA_release(cx->arena, m);
+  verify_general(cx, a, b, r, n);
+}
+
+lytS_layout lytS_compose(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
+  lytS_check_shape(cx, b.shape, "composition");
+  comp c = { a, lytS_coalesce_x(cx, a), NULL, 0, 0, 0 };
+  lytS_layout r = comp_rec(cx, &c, b.shape, b.stride);
+  check_disjoint(cx, &c);
+  verify(cx, a, b, r);
+  return r;
+}
+
+lytS_layout lytS_compose_tiler(lytS_ctx *cx, lytS_layout a, const lytS_tiler *t) {
+  if (t->kind == LYT_TILE_LAYOUT) return lytS_compose(cx, a, t->lay);
+  if (t->kind == LYT_TILE_UNDER) return a;
+  int32_t r = lytS_lrank(a);
+  if (t->n > r)
+    lytS_fail(cx, LYT_ERRRUN, "composition: the tiler has %d modes but the layout only %d",
+              t->n, r);
+  /* CuTe C++ drops the modes of a that the tiler does not cover */
+  lytS_layout *ms = lytS_alloc(cx, sizeof *ms * (size_t)(t->n ? t->n : 1));
+  for (int32_t i = 0; i < t->n; i++)
+    ms[i] = lytS_compose_tiler(cx, lytS_lmode(cx, a, i), &t->e[i]);
+  return lytS_concat(cx, ms, t->n);
+}
+
+static void tiler_fill(lytS_ctx *cx, lytS_tiler *t, const lytS_tup *s) {
+  memset(t, 0, sizeof *t);
+  if (lytS_isunder(s)) { t->kind = LYT_TILE_UNDER; return; }
+  if (lytS_isint(s)) {
+    t->kind = LYT_TILE_LAYOUT;
+    t->lay = lytS_int_layout(cx, s->v, 1);
+    t->from_int = 1;
+    lytS_check_shape(cx, s, "tiler");
+    return;
+  }
+  if (!lytS_istup(s))
+    lytS_fail(cx, LYT_ERRRUN, "tiler: %s is not a shape", lytS_tup_str(cx, s));
+  t->kind = LYT_TILE_NEST;
+  t->n = s->n;
+  t->e = lytS_alloc(cx, sizeof *t->e * (size_t)(s->n ? s->n : 1));
+  for (int32_t i = 0; i < s->n; i++) tiler_fill(cx, &t->e[i], s->e[i]);
+}
+
+lytS_tiler *lytS_tiler_of_shape(lytS_ctx *cx, const lytS_tup *shape) {
+  lytS_tiler *t = lytS_alloc(cx, sizeof *t);
+  tiler_fill(cx, t, shape);
+  return t;
+}
+
+lytS_tiler *lytS_tiler_of_layout(lytS_ctx *cx, lytS_layout l) {
+  lytS_tiler *t = lytS_alloc(cx, sizeof *t);
+  memset(t, 0, sizeof *t);
+  t->kind = LYT_TILE_LAYOUT;
+  t->lay = l;
+  return t;
+}
+
+/* ------------------------------------------------------------------ */
+/* complement                                                          */
+/* ------------------------------------------------------------------ */
+
+/* Index of the smallest stride among the unused leaves (first on ties),
+** the order CuTe's min/find fold visits them in. */
+static int32_t next_min(const int64_t *d, const char *used, int32_t n) {
+  int32_t best = -1;
+  for (int32_t i = 0; i < n; i++)
+    if (!used[i] && (best < 0 || d[i] < d[best])) best = i;
+  return best;
+}
+
+static int64_t *int_strides(lytS_ctx *cx, const lytS_flat *f, const char *op) {
+  int64_t *d = lytS_alloc(cx, sizeof *d * (size_t)(f->n ? f->n : 1));
+  for (int32_t i = 0; i < f->n; i++) {
+    d[i] = lytS_dint(cx, f->d[i], op);
+    if (d[i] < 0)
+      lytS_fail(cx, LYT_ERRRUN, "%s: negative stride %lld is not supported", op,
+                (long long)d[i]);
+  }
+  return d;
+}
+
+/* One complement mode d/cur : cur, refusing what the note calls inadmissible. */
+static int64_t comp_mode(lytS_ctx *cx, lytS_layout a, int64_t d, int64_t cur) {
+  if (d / cur == 0)
+    lytS_fail(cx, LYT_ERRRUN, "complement: layout %s is not injective (after sorting by "
+              "stride, stride %lld is below %lld = shape*stride of the previous mode)",
+              lytS_layout_str(cx, a), (long long)d, (long long)cur);
+  if (d % cur != 0)
+    lytS_fail(cx, LYT_ERRRUN, "complement: layout %s is not sorted-divisible (after "
+              "sorting by stride, %lld = shape*stride of the previous mode does not "
+              "divide stride %lld)", lytS_layout_str(cx, a), (long long)cur, (long long)d);
+  return d / cur;
+}
+
+static void check_cotarget(lytS_ctx *cx, const lytS_tup *t, const lytS_tup *all) {
+  if (lytS_istup(t)) {
+    for (int32_t i = 0; i < t->n; i++) check_cotarget(cx, t->e[i], all);
+  } else if (lytS_isint(t) && t->v <= 0) {
+    lytS_fail(cx, LYT_ERRRUN, "complement: cotarget %s is not positive",
+              lytS_tup_str(cx, all));
+  }
+}
+
+lytS_layout lytS_complement(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarget) {
+  check_cotarget(cx, cotarget, cotarget);
+  lytS_check_shape(cx, cotarget, "complement");
+  lytS_flat f = lytS_flat_of(cx, lytS_filter(cx, a));
+  if (f.n == 1 && f.s[0] == 1)  /* nothing left: a compact layout of the cotarget */
+    return lytS_make_left(cx, lytS_int(cx, lytS_size(cx, cotarget)));
+  int64_t *d = int_strides(cx, &f, "complement");
+  size_t nf = f.n > 0 ? (size_t)f.n : 1;  /* f.n >= 1 here; says so to the optimiser */
+  char *used = lytS_alloc(cx, nf);
+  memset(used, 0, nf);
+  lytS_flat r = lytS_flat_new(cx, f.n + 1);
+  int64_t cur = 1;
+  for (int32_t k = 0; k < f.n; k++) {
+    int32_t i = next_min(d, used, f.n);
+    used[i] = 1;
+    r.s[r.n] = comp_mode(cx, a, d[i], cur);
+    r.d[r.n++] = lytS_int(cx, cur);
+    cur = lytS_mul(cx, d[i], f.s[i]);
+  }
+  lytS_tup *rest = lytS_ceil_div(cx, cotarget, lytS_int(cx, cur));
+  r.s[r.n] = lytS_size(cx, rest);
+  r.d[r.n] = lytS_int(cx, r.s[r.n] == 1 ? 0 : cur);
+  r.n++;
+  return lytS_coalesce(cx, lytS_flat_layout(cx, &r));
+}
+
+lytS_layout lytS_complement1(lytS_ctx *cx, lytS_layout a) {
+  int64_t co = lytS_cosize(cx, lytS_filter(cx, a));
+  return lytS_complement(cx, a, lytS_int(cx, co));
+}
+
+/* ------------------------------------------------------------------ */
+/* inverses                                                            */
+/* ------------------------------------------------------------------ */
+
+/* CuTe's SortByKey: an exchange sort on the stride (not stable; kept so
+** that ties come out in CuTe's order). */
+static int32_t *sort_by_stride(lytS_ctx *cx, const int64_t *d, int32_t n) {
+  int32_t *ix = lytS_alloc(cx, sizeof *ix * (size_t)(n ? n : 1));
+  for (int32_t i = 0; i < n; i++) ix[i] = i;
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t j = i + 1; j < n; j++)
+      if (d[ix[j]] < d[ix[i]]) { int32_t t = ix[i]; ix[i] = ix[j]; ix[j] = t; }
+  return ix;
+}
+
+static int64_t *exclusive_prefix(lytS_ctx *cx, const lytS_flat *f) {
+  int64_t *p = lytS_alloc(cx, sizeof *p * (size_t)(f->n + 1));
+  p[0] = 1;
+  for (int32_t i = 0; i < f->n; i++) p[i + 1] = lytS_mul(cx, p[i], f->s[i]);
+  return p;
+}
+
+static int64_t *any_int_strides(lytS_ctx *cx, const lytS_flat *f, const char *op) {
+  int64_t *d = lytS_alloc(cx, sizeof *d * (size_t)(f->n ? f->n : 1));
+  for (int32_t i = 0; i < f->n; i++) d[i] = lytS_dint(cx, f->d[i], op);
+  return d;
+}
+
+lytS_layout lytS_right_inverse(lytS_ctx *cx, lytS_layout l) {
+  lytS_flat f = lytS_flat_of(cx, lytS_coalesce(cx, l));
+  int64_t *d = any_int_strides(cx, &f, "right_inverse");
+  int64_t *pre = exclusive_prefix(cx, &f);
+  int32_t *ix = sort_by_stride(cx, d, f.n);
+  lytS_flat r = lytS_flat_new(cx, f.n + 1);
+  r.s[0] = 1;
+  r.d[0] = lytS_int(cx, 0);
+  r.n = 1;
+  int64_t cur = 1;
+  for (int32_t k = 0; k < f.n; k++) {
+    int32_t i = ix[k];
+    if (d[i] != cur) continue;  /* C++ skips leaves that do not continue the image */
+    r.s[r.n] = f.s[i];
+    r.d[r.n++] = lytS_int(cx, pre[i]);
+    cur = lytS_mul(cx, f.s[i], d[i]);
+  }
+  lytS_layout rl = lytS_flat_layout(cx, &r);
+  return lytS_coalesce(cx, rl);
+}
+
+static void left_check(lytS_ctx *cx, lytS_layout l, const lytS_flat *f, const int64_t *d,
+                       const int32_t *ix) {
+  for (int32_t k = 0; k < f->n; k++) {
+    int32_t i = ix[k];
+    if (d[i] < 0)
+      lytS_fail(cx, LYT_ERRRUN, "left_inverse: negative stride %lld is not supported",
+                (long long)d[i]);
+    if (d[i] == 0 && f->s[i] > 1)
+      lytS_fail(cx, LYT_ERRRUN, "left_inverse: layout %s is not injective (stride 0)",
+                lytS_layout_str(cx, l));
+  }
+}
+
+lytS_layout lytS_left_inverse(lytS_ctx *cx, lytS_layout l) {
+  lytS_flat f = lytS_flat_of(cx, lytS_coalesce(cx, l));
+  int64_t *d = any_int_strides(cx, &f, "left_inverse");
+  int64_t *pre = exclusive_prefix(cx, &f);
+  int32_t *ix = sort_by_stride(cx, d, f.n);
+  left_check(cx, l, &f, d, ix);
+  /* shapes d0, d1/d0, ..., then the extent of the largest-stride leaf;
+  ** strides 0, then the prefix product of each taken leaf */
+  lytS_flat r = lytS_flat_new(cx, f.n + 1);
+  r.d[0] = lytS_int(cx, 0);
+  int64_t sz = 1, prev_end = 0;
+  for (int32_t k = 0; k < f.n; k++) {
+    int32_t i = ix[k];
+    if (d[i] == 0) continue;
+    if (d[i] % sz != 0)
+      lytS_fail(cx, LYT_ERRRUN, "left_inverse: stride %lld of %s is not divisible by %lld "
+                "(CuTe's left inverse divisibility condition)", (long long)d[i],
+                lytS_layout_str(cx, l), (long long)sz);
+    if (d[i] < prev_end)
+      lytS_fail(cx, LYT_ERRRUN, "left_inverse: layout %s is not injective",
+                lytS_layout_str(cx, l));
+    r.s[r.n] = d[i] / sz;
+    r.d[++r.n] = lytS_int(cx, pre[i]);
+    sz = d[i];
+    prev_end = lytS_mul(cx, d[i], f.s[i]);
+  }
+  r.s[r.n++] = f.s[ix[f.n - 1]];
+  return lytS_coalesce(cx, lytS_flat_layout(cx, &r));
+}
