@@ -31,7 +31,7 @@ LDLIBS_REPL = -ledit
 # a family's core, its builtins and its value kinds. Every C file of
 # interp/ and its folders and of backends/ goes into the library, except
 # the command line.
-FAMILIES = base stride linear axe nested axisinfo interop picture
+FAMILIES = base eval stride linear axe nested axisinfo interop picture
 LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
          $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c $(wildcard backends/*.c)
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c

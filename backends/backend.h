@@ -26,5 +26,7 @@ typedef struct lytK_backend {
 /* The table of targets (targets.c): NULL-terminated. */
 extern const lytK_backend *const lytK_backends[];
 const lytK_backend *lytK_find_backend(const char *name);  /* NULL if none */
+const lytK_backend *lytK_get_backend(lytS_ctx *cx, const char *name);  /* or an error */
+void lytK_target_list(lytS_buf *b);  /* "c, ptx, amdgcn", for messages */
 
 #endif

@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "backends/backend.h"
-#include "backends/kernel.h"
+#include "backends/values.h"
 #include "interp/linear/convert.h"
-#include "interp/state.h"
+#include "interp/stride/values.h"
 
 #define CX(c) lytI_cx(c)
 
@@ -50,7 +50,7 @@ static int32_t get_strided(lytI_call *c, int i, int64_t *shape, int64_t *stride)
 ** either direction or a (swizzled) stride layout over the tile. */
 static const lytG_ll *get_smem(lytI_call *c, int i) {
   const lyt_value *v = &c->argv[i];
-  if (v->kind == LYT_VLAYOUT) return lytC_linear_of_layout(CX(c), v->u.lay, "offset");
+  if (v->kind == LYT_VLAYOUT) return lytC_linear_of_layout(CX(c), *v->u.lay, "offset");
   if (v->kind == LYT_VCOMPOSED) return lytC_linear_of_composed(CX(c), v->u.comp, "offset");
   if (v->kind != LYT_VLINEAR)
     lytI_argerr(c, i, "kernel: smem must be a shared layout (linear, or a swizzled layout of "
@@ -140,20 +140,24 @@ static const lytK_kernel *get_kernel(lytI_call *c, int i) {
 /* emit(kernels, target="c", arch=nil): one kernel or a tuple of them. */
 static lyt_value b_emit(lytI_call *c) {
   const char *name = lytI_isnil(c, 1) ? "c" : get_str(c, 1, "the target");
-  const lytK_backend *be = lytK_find_backend(name);
-  if (!be) lytI_argerr(c, 1, "emit: unknown target \"%s\" (c, ptx, amdgcn)", name);
+  if (!lytK_find_backend(name)) {
+    lytS_buf t;
+    lytS_buf_init(&t, CX(c));
+    lytK_target_list(&t);
+    lytI_argerr(c, 1, "emit: unknown target \"%s\" (%s)", name, t.p);
+  }
   const lyt_value *v = &c->argv[0];
   int32_t n = v->kind == LYT_VTUP ? v->u.tup.n : 1;
-  const lytK_program **progs = lytS_alloc(CX(c), sizeof *progs * (size_t)(n ? n : 1));
+  const lytK_kernel **ks = lytS_alloc(CX(c), sizeof *ks * (size_t)(n ? n : 1));
   for (int32_t i = 0; i < n; i++) {
     const lyt_value *e = v->kind == LYT_VTUP ? &v->u.tup.e[i] : v;
     if (e->kind != LYT_VKERNEL)
       lytI_argerr(c, 0, "emit: needs kernels, got %s", lytI_kindname(e->kind));
-    progs[i] = lytK_lower(CX(c), e->u.kernel);
+    ks[i] = e->u.kernel;
   }
   lytS_buf b;
   lytS_buf_init(&b, CX(c));
-  be->emit(CX(c), &b, progs, n, lytI_isnil(c, 2) ? NULL : get_str(c, 2, "the arch"));
+  lytK_emit(CX(c), &b, ks, n, name, lytI_isnil(c, 2) ? NULL : get_str(c, 2, "the arch"));
   return lytI_str(c, b.p);
 }
 
@@ -224,3 +228,30 @@ const lytI_builtin lytI_kernel_lib[] = {
   { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32]): shared-memory wavefronts and conflicts of an access pattern" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
+
+/* ---------------------------------------------------------------------
+** Kind operations
+** ------------------------------------------------------------------- */
+
+static const lytG_ll *copy_ll(lytS_ctx *cx, const lytG_ll *src) {
+  if (!src) return NULL;
+  lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
+  *ll = *src;  /* flat struct; dim names are interned or static */
+  return ll;
+}
+
+/* Every layout the description points to is copied: a binding outlives
+** the statement's scratch arena the layouts were made in. */
+lyt_value lytI_copy_kernel(lytS_ctx *cx, lyt_value v) {
+  lytK_kernel *x = lytS_alloc(cx, sizeof *x);
+  *x = *v.u.kernel;  /* names interned */
+  x->load = copy_ll(cx, x->load);
+  x->store = copy_ll(cx, x->store);
+  x->smem = copy_ll(cx, x->smem);
+  x->grid = copy_ll(cx, x->grid);
+  v.u.kernel = x;
+  return v;
+}
+
+int lytI_equal_kernel(const lyt_value *a, const lyt_value *b) { return lytK_equal(a->u.kernel, b->u.kernel); }
+void lytI_print_kernel(lytS_buf *b, const lyt_value *v) { lytS_buf_printf(b, "<kernel %s>", v->u.kernel->name); }

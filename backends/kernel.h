@@ -87,6 +87,11 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k);
 ** C and GPU tests compare against. */
 int64_t *lytK_expect(lytS_ctx *cx, const lytK_kernel *k, int64_t *out_elems);
 
+/* The code of n kernels for a target ("c", "ptx", "amdgcn"; arch NULL:
+** its default), appended to b: the one path to backend text (emit.c). */
+void lytK_emit(lytS_ctx *cx, lytS_buf *b, const lytK_kernel *const *ks, int32_t n,
+               const char *target, const char *arch);
+
 /* The program as text, one op per line (backends/program_text.c). */
 void lytK_print_program(lytS_buf *b, const lytK_program *P);
 

@@ -7,12 +7,13 @@
 
 #include "backends/backend.h"
 
-extern const lytK_backend lytK_backend_amdgcn, lytK_backend_c, lytK_backend_ptx;
+extern const lytK_backend lytK_backend_c, lytK_backend_ptx, lytK_backend_amdgcn;
 
+/* In the order messages and the help list them. */
 const lytK_backend *const lytK_backends[] = {
-  &lytK_backend_amdgcn,
   &lytK_backend_c,
   &lytK_backend_ptx,
+  &lytK_backend_amdgcn,
   NULL,
 };
 

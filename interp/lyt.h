@@ -99,6 +99,10 @@ int lyt_incomplete(const lyt_state *L);
 ** unknown. */
 int lyt_emit(lyt_state *L, const char *target, const char *arch);
 
+/* The i-th code generator (from 0): its name ("ptx") and its variants,
+** the default first ("sm_90 sm_80"). 0 past the last. */
+int lyt_target(int i, const char **name, const char **archs);
+
 /* ======================================================================
 ** Values: the stack
 **

@@ -33,6 +33,7 @@ part triton   "$B/runner" diff $(find tests/ll -name '*.txt' | sort)
 fi
 part errors   "$B/runner" errors $(find tests/errors -name '*.txt' | sort)
 part limits   "$B/runner" errors tests/limits/limits.txt
+part layering sh tests/layering.sh
 part cli      sh tests/cli.sh "$B/lyt"
 part kernels  sh tests/kernels.sh "$B/lyt"
 part repl     sh tests/repl_survives.sh "$B/lyt"

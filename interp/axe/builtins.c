@@ -9,9 +9,9 @@
 */
 #include <string.h>
 
-#include "interp/axe/axe.h"
-#include "interp/nested/nested.h"
-#include "interp/state.h"
+#include "interp/axe/values.h"
+#include "interp/eval/kind.h"
+#include "interp/stride/values.h"
 
 #define CX(c) lytI_cx(c)
 
@@ -85,14 +85,10 @@ static void add_offset(lytI_call *c, lytX_layout *x, const lyt_value *o) {
 
 static lyt_value b_axe(lytI_call *c) {
   const lyt_value *s = &c->argv[0];
-  lytX_layout *x;
-  if (s->kind == LYT_VITERS) x = lytX_copy(CX(c), s->u.axe);
-  else if (s->kind == LYT_VLAYOUT) x = lytX_from_cute(CX(c), s->u.lay);
-  else if (s->kind == LYT_VAXE) x = lytX_copy(CX(c), s->u.axe);
-  else if (s->kind == LYT_VNESTED) x = lytN_to_axe(CX(c), s->u.nested);
-  else if (s->kind == LYT_VLINEAR) x = lytX_from_distributed(CX(c), s->u.ll);
-  else lytI_argerr(c, 0, "axe: the shard must be iters like (8,2):(4@lane,1@warp), a CuTe, "
-                   "linear or nested layout, got %s", lytI_kindname(s->kind));
+  if (!lytI_kinds[s->kind].to_axe)
+    lytI_argerr(c, 0, "axe: the shard must be iters like (8,2):(4@lane,1@warp), a CuTe, "
+                "linear or nested layout, got %s", lytI_kindname(s->kind));
+  lytX_layout *x = lytI_kinds[s->kind].to_axe(c, s);
   add_replicas(c, x);
   if (!lytI_isnil(c, 2)) add_offset(c, x, &c->argv[2]);
   lytX_check(CX(c), x);
@@ -187,7 +183,7 @@ static lyt_value b_canonicalize(lytI_call *c) {
 }
 
 static lyt_value b_to_cute(lytI_call *c) {
-  return lytI_layout(lytX_to_cute(CX(c), get_axe(c, 0)));
+  return lytI_layout(CX(c), lytX_to_cute(CX(c), get_axe(c, 0)));
 }
 
 /* Two shapes of the same rank (arguments i and j). */
@@ -302,3 +298,43 @@ const lytI_builtin lytI_axe_lib[] = {
   { "axe_from_linear", b_from_linear, 1, 0, P("G", "in_dim", "replica_dim"), "axe_from_linear(G[, in_dim=\"index\", replica_dim]): the inverse of axe_to_linear (axe(G) reads Triton's direction)" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
+
+/* ---------------------------------------------------------------------
+** Kind operations
+** ------------------------------------------------------------------- */
+
+lyt_value lytI_copy_axis(lytS_ctx *cx, lyt_value v) { (void)cx; return v; }  /* axis interned */
+
+lyt_value lytI_copy_axe(lytS_ctx *cx, lyt_value v) {
+  lytX_layout *x = lytS_alloc(cx, sizeof *x);
+  *x = *v.u.axe;  /* flat struct; axis names are interned */
+  v.u.axe = x;
+  return v;
+}
+
+int lytI_equal_axis(const lyt_value *a, const lyt_value *b) {
+  return a->u.ax.v == b->u.ax.v && a->u.ax.axis == b->u.ax.axis;
+}
+
+int lytI_equal_axe(const lyt_value *a, const lyt_value *b) { return lytX_equal(a->u.axe, b->u.axe); }
+
+void lytI_print_axis(lytS_buf *b, const lyt_value *v) {
+  lytS_buf_printf(b, "%lld@%s", (long long)v->u.ax.v, v->u.ax.axis);
+}
+
+void lytI_print_iters(lytS_buf *b, const lyt_value *v) { lytX_print_shard(b, v->u.axe); }
+
+void lytI_print_axe(lytS_buf *b, const lyt_value *v) {
+  const lytX_layout *x = v->u.axe;
+  lytS_buf_puts(b, "axe(");
+  lytX_print_shard(b, x);
+  if (x->nr) { lytS_buf_puts(b, ", replica="); lytX_print_replica(b, x); }
+  if (x->no) { lytS_buf_puts(b, ", offset="); lytX_print_offset(b, x); }
+  lytS_buf_puts(b, ")");
+}
+
+lytX_layout *lytI_iters_to_axe(lytI_call *c, const lyt_value *v) { return lytX_copy(CX(c), v->u.axe); }
+lytX_layout *lytI_layout_to_axe(lytI_call *c, const lyt_value *v) { return lytX_from_cute(CX(c), *v->u.lay); }
+lytX_layout *lytI_linear_to_axe(lytI_call *c, const lyt_value *v) {
+  return lytX_from_distributed(CX(c), v->u.ll);
+}

@@ -9,9 +9,8 @@
 */
 #include <string.h>
 
-#include "interp/axisinfo/axisinfo.h"
-#include "interp/stride/layout.h"
-#include "interp/state.h"
+#include "interp/axisinfo/values.h"
+#include "interp/stride/values.h"
 
 #define CX(c) lytI_cx(c)
 
@@ -201,3 +200,30 @@ const lytI_builtin lytI_axisinfo_lib[] = {
   { "vector_width", b_vector_width, 3, 0, P("x", "dim", "elem_bytes", "ptr_align", "elems_per_thread", "exact"), "vector_width(x, dim, elem_bytes[, ptr_align=16, elems_per_thread, exact=false]): elements per ld/st" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
+
+/* ---------------------------------------------------------------------
+** Kind operations
+** ------------------------------------------------------------------- */
+
+lyt_value lytI_copy_index(lytS_ctx *cx, lyt_value v) {
+  lytV_val *x = lytS_alloc(cx, sizeof *x);
+  int64_t *vals = lytS_alloc(cx, sizeof *vals * (size_t)v.u.index->n);
+  *x = *v.u.index;
+  memcpy(vals, v.u.index->v, sizeof *vals * (size_t)v.u.index->n);
+  x->v = vals;
+  v.u.index = x;
+  return v;
+}
+
+int lytI_equal_index(const lyt_value *a, const lyt_value *b) {
+  const lytV_val *x = a->u.index, *y = b->u.index;
+  return x->rank == y->rank && x->n == y->n && memcmp(x->shape, y->shape, sizeof x->shape) == 0 &&
+         memcmp(x->v, y->v, sizeof(int64_t) * (size_t)x->n) == 0;
+}
+
+void lytI_print_index(lytS_buf *b, const lyt_value *v) {
+  lytS_buf_puts(b, "index ");
+  lytV_print_values(b, v->u.index);
+  lytS_buf_puts(b, " ");
+  lytV_print_info(b, &v->u.index->info);
+}

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "interp/interop/interop.h"
-#include "interp/nested/nested.h"
+#include "interp/nested/values.h"
 
 #define CX(c) lytI_cx(c)
 

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "interp/interop/interop.h"
-#include "interp/stride/layout.h"
+#include "interp/stride/values.h"
 
 #define CX(c) lytI_cx(c)
 
@@ -99,8 +99,8 @@ lyt_value lytI_to_cute(lytI_call *c) {
   lytS_buf b;
   lytS_buf_init(&b, CX(c));
   if (x->kind == LYT_VLAYOUT) {
-    check_plain(c, x->u.lay);
-    put_layout(&b, x->u.lay, stat);
+    check_plain(c, *x->u.lay);
+    put_layout(&b, *x->u.lay, stat);
   } else if (x->kind == LYT_VCOMPOSED) {
     check_plain(c, x->u.comp->inner);
     put_composed(&b, x->u.comp, stat);
@@ -208,7 +208,7 @@ static void build_value(lytS_ctx *cx, void *ud) {
   lytS_layout l = w->text ? lytS_read_layout(cx, w->text)
                   : w->stride ? lytS_make_layout(cx, w->shape, w->stride)
                   : lytS_make_left(cx, w->shape);
-  w->out = lytI_layout(l);
+  w->out = lytI_layout(cx, l);
   if (!w->swizzled) return;
   lytS_swizzle sw = lytS_make_swizzle(cx, w->b, w->m, w->sh);
   if (lytS_swizzle_is_identity(sw) && w->offset == 0) return;

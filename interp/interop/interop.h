@@ -12,7 +12,7 @@
 #ifndef LYT_INTEROP_H
 #define LYT_INTEROP_H
 
-#include "interp/state.h"
+#include "interp/eval/state.h"
 
 #define LYTI_TEXT_MAXLIST 256  /* integers in one bracketed list, entries in one dict */
 #define LYTI_TEXT_DEPTH 64     /* nesting of tuples, JSON arrays and objects */
@@ -56,5 +56,19 @@ lyt_value lytI_from_cute(lytI_call *c);
 /* interop/json.c */
 lyt_value lytI_to_json(lytI_call *c);
 lyt_value lytI_from_json(lytI_call *c);
+/* The JSON form of each kind that has one (interp/kinds.c names these). */
+void lytI_json_nil(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_bool(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_int(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_str(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_tuple(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_record(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_layout(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_composed(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_linear(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_axe(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+void lytI_json_nested(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+
+extern const lytI_builtin lytI_interop_lib[];
 
 #endif

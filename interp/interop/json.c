@@ -28,7 +28,9 @@
 
 #include "interp/axe/axe.h"
 #include "interp/interop/interop.h"
+#include "interp/eval/kind.h"
 #include "interp/nested/nested.h"
+#include "interp/stride/values.h"
 
 #define CX(c) lytI_cx(c)
 
@@ -159,9 +161,48 @@ static int reserved(const char *k) {
   return 0;
 }
 
-static void put_value(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth);
+static void put_value(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  if (depth > LYTI_TEXT_DEPTH) lytI_argerr(c, 0, "to_json: nested too deep");
+  if (!lytI_kinds[v->kind].to_json)
+    lytI_argerr(c, 0, "to_json: %s %s has no JSON form", lytI_article(v->kind),
+                lytI_kindname(v->kind));
+  lytI_kinds[v->kind].to_json(c, b, v, depth);
+}
 
-static void put_record(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+/* ---------------------------------------------------------------------
+** The JSON form of each kind that has one (interp/kinds.c names these)
+** ------------------------------------------------------------------- */
+
+void lytI_json_nil(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)c; (void)v; (void)depth;
+  lytS_buf_puts(b, "null");
+}
+
+void lytI_json_bool(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)c; (void)depth;
+  lytS_buf_puts(b, v->u.i ? "true" : "false");
+}
+
+void lytI_json_int(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)c; (void)depth;
+  lytS_buf_printf(b, "%lld", (long long)v->u.i);
+}
+
+void lytI_json_str(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)c; (void)depth;
+  put_str(b, v->u.str.s, (size_t)v->u.str.len);
+}
+
+void lytI_json_tuple(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  lytS_buf_puts(b, "[");
+  for (int32_t i = 0; i < v->u.tup.n; i++) {
+    if (i) lytS_buf_puts(b, ",");
+    put_value(c, b, &v->u.tup.e[i], depth + 1);
+  }
+  lytS_buf_puts(b, "]");
+}
+
+void lytI_json_record(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
   const lyt_value *k = rec_kind(v);
   if (k && reserved(k->u.str.s))
     lytI_argerr(c, 0, "to_json: a record whose kind is \"%s\" would read back as a layout",
@@ -174,31 +215,29 @@ static void put_record(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth)
   lytS_buf_puts(b, "}");
 }
 
-static void put_value(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
-  if (depth > LYTI_TEXT_DEPTH) lytI_argerr(c, 0, "to_json: nested too deep");
-  switch (v->kind) {
-    case LYT_VNIL: lytS_buf_puts(b, "null"); return;
-    case LYT_VBOOL: lytS_buf_puts(b, v->u.i ? "true" : "false"); return;
-    case LYT_VINT: lytS_buf_printf(b, "%lld", (long long)v->u.i); return;
-    case LYT_VSTR: put_str(b, v->u.str.s, (size_t)v->u.str.len); return;
-    case LYT_VLAYOUT: put_cute(c, b, v->u.lay, NULL); return;
-    case LYT_VCOMPOSED: put_cute(c, b, v->u.comp->inner, v->u.comp); return;
-    case LYT_VLINEAR: put_linear(b, v->u.ll); return;
-    case LYT_VAXE: put_axe(b, v->u.axe); return;
-    case LYT_VNESTED: put_nested(b, v->u.nested); return;
-    case LYT_VRECORD: put_record(c, b, v, depth); return;
-    case LYT_VTUP:
-      lytS_buf_puts(b, "[");
-      for (int32_t i = 0; i < v->u.tup.n; i++) {
-        if (i) lytS_buf_puts(b, ",");
-        put_value(c, b, &v->u.tup.e[i], depth + 1);
-      }
-      lytS_buf_puts(b, "]");
-      return;
-    default:
-      lytI_argerr(c, 0, "to_json: %s %s has no JSON form", lytI_article(v->kind),
-                  lytI_kindname(v->kind));
-  }
+void lytI_json_layout(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)depth;
+  put_cute(c, b, *v->u.lay, NULL);
+}
+
+void lytI_json_composed(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)depth;
+  put_cute(c, b, v->u.comp->inner, v->u.comp);
+}
+
+void lytI_json_linear(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)c; (void)depth;
+  put_linear(b, v->u.ll);
+}
+
+void lytI_json_axe(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)c; (void)depth;
+  put_axe(b, v->u.axe);
+}
+
+void lytI_json_nested(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
+  (void)c; (void)depth;
+  put_nested(b, v->u.nested);
 }
 
 lyt_value lytI_to_json(lytI_call *c) {
@@ -415,7 +454,7 @@ static void build_cute(lytS_ctx *cx, void *ud) {
   lytS_layout l = lytS_make_layout(cx, jtup(s, need(s, w->o, "shape")),
                                    jtup(s, need(s, w->o, "stride")));
   const jnode *sw = get(s, w->o, "swizzle", J_ARR, 0), *off = get(s, w->o, "offset", J_INT, 0);
-  w->out = lytI_layout(l);
+  w->out = lytI_layout(cx, l);
   if (!sw && !off) return;
   int64_t v[3];
   if (!sw || jints(s, sw, v, 3) != 3) jfail_at(s, sw ? sw : w->o, "\"swizzle\" must be [B,M,S]");

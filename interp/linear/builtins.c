@@ -7,10 +7,10 @@
 */
 #include <string.h>
 
+#include "interp/eval/kind.h"
 #include "interp/linear/convert.h"
-#include "interp/linear/linear.h"
-#include "interp/nested/nested.h"
-#include "interp/state.h"
+#include "interp/linear/values.h"
+#include "interp/stride/values.h"
 
 #define CX(c) lytI_cx(c)
 
@@ -433,16 +433,14 @@ static lyt_value b_out_dims(lytI_call *c) {
 static lyt_value b_linear(lytI_call *c) {
   const char *out = lytI_isnil(c, 1) ? "offset" : get_name(c, 1);
   const lyt_value *v = &c->argv[0];
-  if (v->kind == LYT_VLAYOUT) return ll_val(lytC_linear_of_layout(CX(c), v->u.lay, out));
-  if (v->kind == LYT_VCOMPOSED) return ll_val(lytC_linear_of_composed(CX(c), v->u.comp, out));
-  if (v->kind == LYT_VLINEAR) return *v;
-  if (v->kind == LYT_VNESTED) return ll_val(lytN_to_linear(CX(c), v->u.nested));
-  lytI_argerr(c, 0, "linear: needs a layout, a composed layout or a nested layout, got %s",
-              lytI_kindname(v->kind));
+  if (!lytI_kinds[v->kind].to_linear)
+    lytI_argerr(c, 0, "linear: needs a layout, a composed layout or a nested layout, got %s",
+                lytI_kindname(v->kind));
+  return ll_val(lytI_kinds[v->kind].to_linear(c, v, out));
 }
 
 static lyt_value b_strided(lytI_call *c) {
-  return lytI_layout(lytC_strided_of_linear(CX(c), get_ll(c, 0)));
+  return lytI_layout(CX(c), lytC_strided_of_linear(CX(c), get_ll(c, 0)));
 }
 
 static lyt_value text_of(lytI_call *c, void (*pr)(lytS_buf *, const lytG_ll *)) {
@@ -515,3 +513,30 @@ const lytI_builtin lytI_linear_lib[] = {
   { "triton_str", b_triton_str, 1, 0, P("L"), "triton_str(L): Triton's toString text" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
+
+/* ---------------------------------------------------------------------
+** Kind operations
+** ------------------------------------------------------------------- */
+
+lyt_value lytI_copy_linear(lytS_ctx *cx, lyt_value v) {
+  lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
+  *ll = *v.u.ll;  /* flat struct; dim names are interned or static */
+  v.u.ll = ll;
+  return v;
+}
+
+int lytI_equal_linear(const lyt_value *a, const lyt_value *b) { return lytG_equal(a->u.ll, b->u.ll); }
+void lytI_print_linear(lytS_buf *b, const lyt_value *v) { lytG_print(b, v->u.ll); }
+
+const lytG_ll *lytI_layout_to_linear(lytI_call *c, const lyt_value *v, const char *out) {
+  return lytC_linear_of_layout(CX(c), *v->u.lay, out);
+}
+
+const lytG_ll *lytI_composed_to_linear(lytI_call *c, const lyt_value *v, const char *out) {
+  return lytC_linear_of_composed(CX(c), v->u.comp, out);
+}
+
+const lytG_ll *lytI_linear_to_linear(lytI_call *c, const lyt_value *v, const char *out) {
+  (void)c; (void)out;
+  return v->u.ll;
+}

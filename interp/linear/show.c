@@ -41,8 +41,7 @@
 */
 #include <string.h>
 
-#include "interp/linear/linear.h"
-#include "interp/state.h"
+#include "interp/linear/values.h"
 
 #define LYT_SHOW_MAX_CELLS (1 << 16)  /* the limit of the CuTe table (picture/show.c) */
 

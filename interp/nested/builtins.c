@@ -2,8 +2,9 @@
 ** nested/builtins.c: IREE nested layouts in the language. The conversions to
 ** Axe and linear layouts live in axe(...) and linear(...).
 */
-#include "interp/nested/nested.h"
-#include "interp/state.h"
+#include <string.h>
+
+#include "interp/nested/values.h"
 
 #define CX(c) lytI_cx(c)
 #define OWNED_MAX 65536  /* elements owned() lists */
@@ -78,3 +79,29 @@ const lytI_builtin lytI_nested_lib[] = {
   { "to_iree", b_iree_attr, 1, 0, P("L"), "to_iree(L): IREE's #iree_vector_ext.nested_layout<...> text (as iree_attr; from_iree reads it)" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
+
+/* ---------------------------------------------------------------------
+** Kind operations
+** ------------------------------------------------------------------- */
+
+lyt_value lytI_copy_nested(lytS_ctx *cx, lyt_value v) {
+  lytN_layout *x = lytS_alloc(cx, sizeof *x);
+  *x = *v.u.nested;  /* flat struct */
+  v.u.nested = x;
+  return v;
+}
+
+int lytI_equal_nested(const lyt_value *a, const lyt_value *b) {
+  return memcmp(a->u.nested, b->u.nested, sizeof *a->u.nested) == 0;
+}
+
+void lytI_print_nested(lytS_buf *b, const lyt_value *v) { lytN_print(b, v->u.nested); }
+
+const lytG_ll *lytI_nested_to_linear(lytI_call *c, const lyt_value *v, const char *out) {
+  (void)out;
+  return lytN_to_linear(lytI_cx(c), v->u.nested);
+}
+
+lytX_layout *lytI_nested_to_axe(lytI_call *c, const lyt_value *v) {
+  return lytN_to_axe(lytI_cx(c), v->u.nested);
+}

@@ -126,7 +126,7 @@ static void offset_palette(lyt_state *L, lytI_picture *p, const lytI_popts *o, i
 }
 
 static lytS_layout inner_of(const lyt_value *v) {
-  return v->kind == LYT_VLAYOUT ? v->u.lay : v->u.comp->inner;
+  return v->kind == LYT_VLAYOUT ? *v->u.lay : v->u.comp->inner;
 }
 
 static void stride_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI_popts *o,
@@ -165,7 +165,7 @@ static const char *tv_title(lyt_state *L, const lyt_value *v, int64_t m, int64_t
   }
   cx->jb = &jb;
   lytS_layout id = lytS_make_identity(cx, lytS_pair(cx, lytS_int(cx, m), lytS_int(cx, n)));
-  const char *t = lytS_layout_str(cx, lytS_compose(cx, id, v->u.lay));
+  const char *t = lytS_layout_str(cx, lytS_compose(cx, id, *v->u.lay));
   cx->jb = outer;
   return t;
 }

@@ -14,7 +14,8 @@
 #ifndef LYT_PICTURE_H
 #define LYT_PICTURE_H
 
-#include "interp/state.h"
+#include "interp/eval/state.h"
+#include "interp/stride/values.h"
 
 #define LYTI_PIC_MAX_CELLS (1 << 16)       /* all grids together; bigger is not for reading */
 #define LYTI_PIC_MAX_BYTES (64 << 20)      /* an SVG or TikZ text larger is refused */
@@ -76,6 +77,15 @@ void lytI_picture_text(lytS_buf *b, const lytI_picture *p);
 void lytI_picture_banks(lytS_buf *b, const lytI_picture *p);
 /* The text `show` writes and picture(L) returns with no options. */
 void lytI_picture_default(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc at);
+
+/* show.c: `show` of a stride layout (CuTe's print_layout table) and of an
+** Axe or nested layout (the default picture); the table of a layout of
+** rank 1 or 2, appended to b. */
+void lytI_show_table(lyt_state *L, const lyt_value *v, lyt_loc at);
+void lytI_show_picture(lyt_state *L, const lyt_value *v, lyt_loc at);
+void lytI_layout_table(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc at);
+
+extern const lytI_builtin lytI_picture_lib[];
 
 /* picture/svg.c / picture/latex.c */
 void lytI_picture_svg(lytS_buf *b, const lytI_picture *p);

@@ -29,22 +29,28 @@ static void rule(lytS_buf *b, int64_t cols, int w) {
   lytS_buf_puts(b, "+\n");
 }
 
-void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc at) {
-  if (v->kind == LYT_VLINEAR) { lytI_show_linear(L, v, at); return; }  /* Triton's views */
+static void write(lyt_state *L, const lytS_buf *b) {
+  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b->p, b->n);
+}
+
+/* `show` of an Axe or nested layout: per-axis grids, owner grids (picture/picture.c). */
+void lytI_show_picture(lyt_state *L, const lyt_value *v, lyt_loc at) {
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
-  if (v->kind == LYT_VAXE || v->kind == LYT_VNESTED) {
-    lytI_picture_default(L, &b, v, at);  /* per-axis grids, owner grids (picture/picture.c) */
-  } else {
-    if (v->kind != LYT_VLAYOUT && v->kind != LYT_VCOMPOSED)
-      lytI_error(L, at, LYT_ERRRUN, "show needs a layout, got %s", lytI_kindname(v->kind));
-    lytI_layout_table(L, &b, v, at);
-  }
-  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
+  lytI_picture_default(L, &b, v, at);
+  write(L, &b);
+}
+
+/* `show` of a stride layout: CuTe's print_layout table. */
+void lytI_show_table(lyt_state *L, const lyt_value *v, lyt_loc at) {
+  lytS_buf b;
+  lytS_buf_init(&b, &L->cx);
+  lytI_layout_table(L, &b, v, at);
+  write(L, &b);
 }
 
 void lytI_layout_table(lyt_state *L, lytS_buf *out, const lyt_value *v, lyt_loc at) {
-  lytS_layout l = v->kind == LYT_VLAYOUT ? v->u.lay : v->u.comp->inner;
+  lytS_layout l = v->kind == LYT_VLAYOUT ? *v->u.lay : v->u.comp->inner;
   int32_t rank = lytS_lrank(l);
   if (rank != 1 && rank != 2)
     lytI_error(L, at, LYT_ERRRUN,

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp/linear/values.h"
 #include "interp/picture/picture.h"
 
 enum { F_LABEL, F_TEXT, F_BANK };  /* what a table cell shows */
@@ -169,7 +170,7 @@ void lytI_picture_banks(lytS_buf *b, const lytI_picture *p) {
 void lytI_picture_default(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc at) {
   if (v->kind == LYT_VLINEAR) { lytI_linear_view(L, b, v->u.ll, 0, at); return; }
   if (v->kind == LYT_VLAYOUT || v->kind == LYT_VCOMPOSED) {
-    lytS_layout l = v->kind == LYT_VLAYOUT ? v->u.lay : v->u.comp->inner;
+    lytS_layout l = v->kind == LYT_VLAYOUT ? *v->u.lay : v->u.comp->inner;
     int32_t rank = lytS_lrank(l);
     if (rank == 1 || rank == 2) { lytI_layout_table(L, b, v, at); return; }
   }

@@ -1,7 +1,7 @@
 /*
 ** stride/builtins.c: the stride core exposed to lyt code (builtins glue).
 **
-** Every builtin converts its arguments with the helpers of builtin.h,
+** Every builtin converts its arguments with the helpers of eval/builtin.h,
 ** calls one core function, and wraps the result; the algebra itself and
 ** all its error messages live in the core (base/inttuple.c ... stride/swizzle.c).
 ** Names and argument order are CuTe's (size(L, i...) is size<i...>(L),
@@ -9,8 +9,8 @@
 ** composed layouts (sw o offset o L): queries read the inner layout and
 ** the algebra acts on it, keeping the swizzle and offset, as CuTe does.
 */
-#include "interp/builtin.h"
-#include "interp/state.h"
+#include "interp/eval/state.h"
+#include "interp/stride/values.h"
 
 #include <string.h>
 
@@ -39,7 +39,7 @@ static lay_arg get_lay(lytI_call *c, int i) {
 
 /* Wrap a result layout back into the operand's swizzle, if it had one. */
 static lyt_value ret_lay(lytI_call *c, const lay_arg *a, lytS_layout r) {
-  if (!a->comp) return lytI_layout(r);
+  if (!a->comp) return lytI_layout(CX(c), r);
   lyt_value v;
   v.kind = LYT_VCOMPOSED;
   v.u.comp = lytS_composed_with(CX(c), a->comp, r);
@@ -89,7 +89,7 @@ static lytS_tup *tup_or_shape(lytI_call *c, int i) {
 ** or a tiler value. */
 static lytS_tiler *get_tiler(lytI_call *c, int i) {
   lyt_value *v = &c->argv[i];
-  if (v->kind == LYT_VLAYOUT) return lytS_tiler_of_layout(CX(c), v->u.lay);
+  if (v->kind == LYT_VLAYOUT) return lytS_tiler_of_layout(CX(c), *v->u.lay);
   if (v->kind == LYT_VINT || v->kind == LYT_VUNDER || v->kind == LYT_VTUP) {
     const char *why = NULL;
     lytS_tup *t = lytI_val2tup(CX(c), v, &why);
@@ -106,19 +106,7 @@ static lytS_tiler *get_tiler(lytI_call *c, int i) {
   return lytI_gettiler(c, i);
 }
 
-static lyt_value swizzle_val(lytS_swizzle sw) {
-  lyt_value v;
-  v.kind = LYT_VSWIZZLE;
-  v.u.sw = sw;
-  return v;
-}
 
-static lyt_value composed_val(lytS_composed *cp) {
-  lyt_value v;
-  v.kind = LYT_VCOMPOSED;
-  v.u.comp = cp;
-  return v;
-}
 
 /* ------------------------------------------------------------------ */
 /* queries                                                             */
@@ -213,7 +201,7 @@ static int nargs(lytI_call *c) {
 static lyt_value make_concat(lytI_call *c, int n) {
   lytS_layout *ls = lytS_alloc(CX(c), sizeof *ls * (size_t)n);
   for (int i = 0; i < n; i++) ls[i] = lytI_getlayout(c, i);
-  return lytI_layout(lytS_concat(CX(c), ls, n));
+  return lytI_layout(CX(c), lytS_concat(CX(c), ls, n));
 }
 
 static int is_str(const lyt_value *v, const char *s) {
@@ -227,25 +215,25 @@ static lyt_value b_make_layout(lytI_call *c) {
   if (n > 2) lytI_argerr(c, 2, "make_layout takes a shape and a stride, or layouts");
   lytS_tup *shape = get_shape(c, 0);
   if (n == 1 || is_str(&c->argv[1], "LayoutLeft"))
-    return lytI_layout(lytS_make_left(CX(c), shape));
+    return lytI_layout(CX(c), lytS_make_left(CX(c), shape));
   if (is_str(&c->argv[1], "LayoutRight"))
-    return lytI_layout(lytS_make_right(CX(c), shape));
+    return lytI_layout(CX(c), lytS_make_right(CX(c), shape));
   if (c->argv[1].kind == LYT_VSTR)
     lytI_argerr(c, 1, "make_layout: expected LayoutLeft, LayoutRight or a stride, got \"%.*s\"",
                 (int)c->argv[1].u.str.len, c->argv[1].u.str.s);
-  return lytI_layout(lytS_make_layout(CX(c), shape, lytI_gettup(c, 1)));
+  return lytI_layout(CX(c), lytS_make_layout(CX(c), shape, lytI_gettup(c, 1)));
 }
 
 static lyt_value b_make_ordered(lytI_call *c) {
-  return lytI_layout(lytS_make_ordered(CX(c), get_shape(c, 0), lytI_gettup(c, 1)));
+  return lytI_layout(CX(c), lytS_make_ordered(CX(c), get_shape(c, 0), lytI_gettup(c, 1)));
 }
 
 static lyt_value b_make_like(lytI_call *c) {
-  return lytI_layout(lytS_make_like(CX(c), lytI_getlayout(c, 0)));
+  return lytI_layout(CX(c), lytS_make_like(CX(c), lytI_getlayout(c, 0)));
 }
 
 static lyt_value b_make_identity(lytI_call *c) {
-  return lytI_layout(lytS_make_identity(CX(c), get_shape(c, 0)));
+  return lytI_layout(CX(c), lytS_make_identity(CX(c), get_shape(c, 0)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -288,7 +276,7 @@ static lyt_value b_slice_and_offset(lytI_call *c) {
   int64_t off;
   lytS_layout l = lytS_slice_and_offset(CX(c), lytI_gettup(c, 0), lytI_getlayout(c, 1), &off);
   lyt_value r = lytI_tuple(c, 2);
-  r.u.tup.e[0] = lytI_layout(l);
+  r.u.tup.e[0] = lytI_layout(CX(c), l);
   r.u.tup.e[1] = lytI_int(off);
   return r;
 }
@@ -312,7 +300,7 @@ static lyt_value apply_composed(lytI_call *c, const lytS_composed *cp, const lyt
     int64_t off;
     lytS_layout l = lytS_slice_and_offset(CX(c), crd, cp->inner, &off);
     lytS_composed *r = lytS_make_composed(CX(c), cp->sw, lytS_add(CX(c), cp->offset, off), l);
-    return composed_val(r);
+    return lytI_composed(r);
   }
   lytS_check_coord(CX(c), crd, cp->inner.shape);
   return lytI_int(lytS_composed_eval(CX(c), cp, crd));
@@ -326,12 +314,12 @@ lyt_value lytI_apply_layout(lytI_call *c) {
   if (n < 2) lytI_callerr(c, "a layout call needs a coordinate");
   if (f->kind == LYT_VSWIZZLE) {
     if (n != 2) lytI_callerr(c, "a swizzle takes one integer");
-    return lytI_int(lytS_swizzle_apply(CX(c), f->u.sw, lytI_getint(c, 1)));
+    return lytI_int(lytS_swizzle_apply(CX(c), *f->u.sw, lytI_getint(c, 1)));
   }
   lytS_tup *crd = call_coord(c, n);
   if (f->kind == LYT_VCOMPOSED) return apply_composed(c, f->u.comp, crd);
   lytS_layout l = lytI_getlayout(c, 0);
-  if (lytS_has_under(crd)) return lytI_layout(lytS_slice(CX(c), crd, l));
+  if (lytS_has_under(crd)) return lytI_layout(CX(c), lytS_slice(CX(c), crd, l));
   lytS_check_coord(CX(c), crd, l.shape);
   return ret_tup(c, lytS_eval(CX(c), l, crd));
 }
@@ -362,10 +350,10 @@ static lyt_value b_filter_zeros(lytI_call *c) {
 /* ------------------------------------------------------------------ */
 
 static lyt_value compose_swizzle(lytI_call *c) {
-  lytS_swizzle sw = c->argv[0].u.sw;
+  lytS_swizzle sw = *c->argv[0].u.sw;
   lytS_layout l = lytI_getlayout(c, 1);
-  if (lytS_swizzle_is_identity(sw)) return lytI_layout(l);
-  return composed_val(lytS_make_composed(CX(c), sw, 0, l));
+  if (lytS_swizzle_is_identity(sw)) return lytI_layout(CX(c), l);
+  return lytI_composed(lytS_make_composed(CX(c), sw, 0, l));
 }
 
 static lyt_value b_composition(lytI_call *c) {
@@ -374,22 +362,22 @@ static lyt_value b_composition(lytI_call *c) {
     lytI_argerr(c, 1, "composition with a swizzle on the right is not implemented");
   lay_arg a = get_lay(c, 0);
   if (c->argv[1].kind == LYT_VLAYOUT)
-    return ret_lay(c, &a, lytS_compose(CX(c), a.l, c->argv[1].u.lay));
+    return ret_lay(c, &a, lytS_compose(CX(c), a.l, *c->argv[1].u.lay));
   return ret_lay(c, &a, lytS_compose_tiler(CX(c), a.l, get_tiler(c, 1)));
 }
 
 static lyt_value b_complement(lytI_call *c) {
   lytS_layout l = get_lay(c, 0).l;
-  if (lytI_isnil(c, 1)) return lytI_layout(lytS_complement1(CX(c), l));
-  return lytI_layout(lytS_complement(CX(c), l, tup_or_shape(c, 1)));
+  if (lytI_isnil(c, 1)) return lytI_layout(CX(c), lytS_complement1(CX(c), l));
+  return lytI_layout(CX(c), lytS_complement(CX(c), l, tup_or_shape(c, 1)));
 }
 
 static lyt_value b_right_inverse(lytI_call *c) {
-  return lytI_layout(lytS_right_inverse(CX(c), lytI_getlayout(c, 0)));
+  return lytI_layout(CX(c), lytS_right_inverse(CX(c), lytI_getlayout(c, 0)));
 }
 
 static lyt_value b_left_inverse(lytI_call *c) {
-  return lytI_layout(lytS_left_inverse(CX(c), lytI_getlayout(c, 0)));
+  return lytI_layout(CX(c), lytS_left_inverse(CX(c), lytI_getlayout(c, 0)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -436,7 +424,7 @@ static lyt_value b_tile_to_shape(lytI_call *c) {
 }
 
 static lyt_value b_max_common_layout(lytI_call *c) {
-  return lytI_layout(lytS_max_common_layout(CX(c), lytI_getlayout(c, 0),
+  return lytI_layout(CX(c), lytS_max_common_layout(CX(c), lytI_getlayout(c, 0),
                                             lytI_getlayout(c, 1)));
 }
 
@@ -445,15 +433,15 @@ static lyt_value b_max_common_vector(lytI_call *c) {
 }
 
 static lyt_value b_nullspace(lytI_call *c) {
-  return lytI_layout(lytS_nullspace(CX(c), lytI_getlayout(c, 0)));
+  return lytI_layout(CX(c), lytS_nullspace(CX(c), lytI_getlayout(c, 0)));
 }
 
 static lyt_value b_upcast(lytI_call *c) {
-  return lytI_layout(lytS_upcast(CX(c), lytI_getlayout(c, 0), lytI_getint(c, 1)));
+  return lytI_layout(CX(c), lytS_upcast(CX(c), lytI_getlayout(c, 0), lytI_getint(c, 1)));
 }
 
 static lyt_value b_downcast(lytI_call *c) {
-  return lytI_layout(lytS_downcast(CX(c), lytI_getlayout(c, 0), lytI_getint(c, 1)));
+  return lytI_layout(CX(c), lytS_downcast(CX(c), lytI_getlayout(c, 0), lytI_getint(c, 1)));
 }
 
 /* ------------------------------------------------------------------ */
@@ -463,16 +451,16 @@ static lyt_value b_downcast(lytI_call *c) {
 static lyt_value b_swizzle(lytI_call *c) {
   int64_t b = lytI_getint(c, 0), m = lytI_getint(c, 1);
   int64_t s = lytI_isnil(c, 2) ? b : lytI_getint(c, 2);
-  return swizzle_val(lytS_make_swizzle(CX(c), b, m, s));
+  return lytI_swizzle(CX(c), lytS_make_swizzle(CX(c), b, m, s));
 }
 
 static lyt_value b_make_composed(lytI_call *c) {
   if (c->argv[0].kind != LYT_VSWIZZLE)
     lytI_argerr(c, 0, "make_composed_layout: 'sw' must be a swizzle, got %s",
                 lytI_kindname(c->argv[0].kind));
-  lytS_composed *cp = lytS_make_composed(CX(c), c->argv[0].u.sw, lytI_getint(c, 1),
+  lytS_composed *cp = lytS_make_composed(CX(c), *c->argv[0].u.sw, lytI_getint(c, 1),
                                          lytI_getlayout(c, 2));
-  return composed_val(cp);
+  return lytI_composed(cp);
 }
 
 /* ------------------------------------------------------------------ */
@@ -485,7 +473,7 @@ static lyt_value b_shape_div(lytI_call *c) {
 
 static lyt_value b_ceil_div(lytI_call *c) {
   if (c->argv[1].kind == LYT_VLAYOUT)  /* CuTe: shape(complement(tiler, shape(target))) */
-    return ret_tup(c, lytS_complement(CX(c), c->argv[1].u.lay, tup_or_shape(c, 0)).shape);
+    return ret_tup(c, lytS_complement(CX(c), *c->argv[1].u.lay, tup_or_shape(c, 0)).shape);
   return ret_tup(c, lytS_ceil_div(CX(c), get_shape(c, 0), get_shape(c, 1)));
 }
 

@@ -1,5 +1,5 @@
 /*
-** api_stack.c: values across the C boundary (lyt.h, "Values: the stack").
+** eval/api_stack.c: values across the C boundary (lyt.h, "Values: the stack").
 **
 ** The host sees values only through stack indices, so it never holds a
 ** pointer into an arena that a statement is about to release. A pushed
@@ -10,10 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "interp/axe/axe.h"
-#include "interp/axisinfo/axisinfo.h"
-#include "interp/linear/linear.h"
-#include "interp/state.h"
+#include "interp/eval/api.h"
 #include "lang/parse.h"
 
 /* ---------------------------------------------------------------------
@@ -56,7 +53,7 @@ const lyt_value *lytI_at(lyt_state *L, int idx, const char *api) {
   return &L->stk[p].v;
 }
 
-static const lyt_value *at_kind(lyt_state *L, int idx, lyt_vkind k, const char *api) {
+const lyt_value *lytI_at_kind(lyt_state *L, int idx, lyt_vkind k, const char *api) {
   const lyt_value *v = lytI_at(L, idx, api);
   if (v->kind != k)
     lytS_fail(&L->cx, LYT_ERRRUN, "%s: value %d is %s %s, not %s %s", api, idx,
@@ -112,15 +109,7 @@ const char *lyt_typename(const lyt_state *L, int idx) {
 ** Protected bodies: one argument block serves every entry point
 ** ------------------------------------------------------------------- */
 
-typedef struct req {
-  int idx, n;
-  int64_t i;
-  const void *p;
-  const char *s;
-  void *out;
-  lyt_value v;
-  lyt_cfunction fn;
-} req;
+typedef lytI_req req;
 
 static int run(lyt_state *L, lytI_protected fn, req *q) { return lytI_protect(L, fn, q); }
 
@@ -198,108 +187,6 @@ int lyt_push_record(lyt_state *L, int n, const char *const *names) {
   return run(L, do_record, &q);
 }
 
-static void do_layout(lyt_state *L, void *ud) {
-  const req *q = ud;
-  const int64_t *const *a = q->p;
-  if (q->n < 1 || !a[0] || !a[1])
-    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_layout: rank %d (at least 1, shape and stride given)", q->n);
-  lytS_tup *sh = lytS_newtup(&L->cx, q->n), *st = lytS_newtup(&L->cx, q->n);
-  for (int i = 0; i < q->n; i++) {
-    sh->e[i] = lytS_int(&L->cx, a[0][i]);
-    st->e[i] = lytS_int(&L->cx, a[1][i]);
-  }
-  lytI_push(L, lytI_layout(lytS_make_layout(&L->cx, q->n == 1 ? sh->e[0] : sh,
-                                            q->n == 1 ? st->e[0] : st)));
-}
-
-int lyt_push_layout(lyt_state *L, int rank, const int64_t *shape, const int64_t *stride) {
-  const int64_t *a[2] = { shape, stride };
-  req q = { .n = rank, .p = a };
-  return run(L, do_layout, &q);
-}
-
-static void do_make_layout(lyt_state *L, void *ud) {
-  (void)ud;
-  lyt_value *v = lytI_take(L, 2, "lyt_make_layout");
-  const char *why = NULL;
-  lytS_tup *sh = lytI_val2tup(&L->cx, &v[0], &why);
-  if (!sh) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_make_layout: the shape %s", why);
-  lytS_tup *st = lytI_val2tup(&L->cx, &v[1], &why);
-  if (!st) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_make_layout: the stride %s", why);
-  lytI_replace(L, 2, lytI_layout(lytS_make_layout(&L->cx, sh, st)));
-}
-
-int lyt_make_layout(lyt_state *L) {
-  req q = { 0 };
-  return run(L, do_make_layout, &q);
-}
-
-static void do_linear(lyt_state *L, void *ud) {
-  const lyt_linear *d = ((req *)ud)->p;
-  lytS_ctx *cx = &L->cx;
-  if (d->nin < 0 || d->nin > LYT_LINEAR_MAXDIMS || d->nout < 0 || d->nout > LYT_LINEAR_MAXDIMS)
-    lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: %d in-dims and %d out-dims (at most %d each)",
-              d->nin, d->nout, LYT_LINEAR_MAXDIMS);
-  const char *outs[LYT_LINEAR_MAXDIMS];
-  int64_t sizes[LYT_LINEAR_MAXDIMS];
-  for (int k = 0; k < d->nout; k++) {
-    if (!d->out[k] || d->out_log2[k] < 0 || d->out_log2[k] > 62)
-      lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: out-dim %d needs a name and a log2 size in 0..62", k);
-    outs[k] = lytI_intern(L, d->out[k], strlen(d->out[k]));
-    sizes[k] = (int64_t)1 << d->out_log2[k];
-  }
-  lytG_inbases ins[LYT_LINEAR_MAXDIMS];
-  int bit = 0;
-  for (int i = 0; i < d->nin; i++) {
-    if (!d->in[i] || d->in_log2[i] < 0 || bit + d->in_log2[i] > LYT_LINEAR_MAXBITS)
-      lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: in-dim %d needs a name and a log2 size, %d bits in all at most",
-                i, LYT_LINEAR_MAXBITS);
-    int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(d->in_log2[i] * d->nout + 1));
-    for (int b = 0; b < d->in_log2[i]; b++)
-      memcpy(v + b * d->nout, d->basis[bit + b], sizeof *v * (size_t)d->nout);
-    ins[i].name = lytI_intern(L, d->in[i], strlen(d->in[i]));
-    ins[i].n = d->in_log2[i];
-    ins[i].v = v;
-    bit += d->in_log2[i];
-  }
-  lyt_value r = { .kind = LYT_VLINEAR };
-  r.u.ll = lytG_from_bases(cx, d->nin, ins, d->nout, outs, sizes, 0);
-  lytI_push(L, r);
-}
-
-int lyt_push_linear(lyt_state *L, const lyt_linear *d) {
-  req q = { .p = d };
-  return run(L, do_linear, &q);
-}
-
-static const char *axis_name(lyt_state *L, const char *a) {
-  return a ? lytI_intern(L, a, strlen(a)) : lytI_intern(L, LYTX_MEM, 1);
-}
-
-static void do_axe(lyt_state *L, void *ud) {
-  const lyt_axe *d = ((req *)ud)->p;
-  lytS_ctx *cx = &L->cx;
-  if (d->nshard < 0 || d->nreplica < 0 || d->noffset < 0 || d->nshard > LYT_AXE_MAXITERS ||
-      d->nreplica > LYT_AXE_MAXITERS || d->noffset > LYT_AXE_MAXAXES)
-    lytS_fail(cx, LYT_ERRRUN, "lyt_push_axe: %d shard, %d replica iters and %d offsets (at most %d, %d, %d)",
-              d->nshard, d->nreplica, d->noffset, LYT_AXE_MAXITERS, LYT_AXE_MAXITERS, LYT_AXE_MAXAXES);
-  lytX_layout *x = lytX_new(cx);
-  for (int i = 0; i < d->nshard; i++)
-    lytX_shard(cx, x, d->shard[i].extent, d->shard[i].stride, axis_name(L, d->shard[i].axis));
-  for (int i = 0; i < d->nreplica; i++)
-    lytX_replica(cx, x, d->replica[i].extent, d->replica[i].stride, axis_name(L, d->replica[i].axis));
-  for (int i = 0; i < d->noffset; i++) lytX_offset(cx, x, d->offset[i], axis_name(L, d->offset_axis[i]));
-  lytX_check(cx, x);
-  lyt_value r = { .kind = LYT_VAXE };
-  r.u.axe = x;
-  lytI_push(L, r);
-}
-
-int lyt_push_axe(lyt_state *L, const lyt_axe *d) {
-  req q = { .p = d };
-  return run(L, do_axe, &q);
-}
-
 /* ---------------------------------------------------------------------
 ** C functions
 ** ------------------------------------------------------------------- */
@@ -362,27 +249,27 @@ lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt
 
 static void do_to_int(lyt_state *L, void *ud) {
   req *q = ud;
-  *(int64_t *)q->out = at_kind(L, q->idx, LYT_VINT, "lyt_to_int")->u.i;
+  *(int64_t *)q->out = lytI_at_kind(L, q->idx, LYT_VINT, "lyt_to_int")->u.i;
 }
 
 /* The readers: the value at idx into the caller's [out]. */
-static int read_into(lyt_state *L, lytI_protected fn, int idx, void *out) {
+int lytI_read_into(lyt_state *L, lytI_protected fn, int idx, void *out) {
   req q = { .idx = idx, .out = out };
   return run(L, fn, &q);
 }
 
-int lyt_to_int(lyt_state *L, int idx, int64_t *i) { return read_into(L, do_to_int, idx, i); }
+int lyt_to_int(lyt_state *L, int idx, int64_t *i) { return lytI_read_into(L, do_to_int, idx, i); }
 
 static void do_to_bool(lyt_state *L, void *ud) {
   req *q = ud;
-  *(int *)q->out = (int)at_kind(L, q->idx, LYT_VBOOL, "lyt_to_bool")->u.i;
+  *(int *)q->out = (int)lytI_at_kind(L, q->idx, LYT_VBOOL, "lyt_to_bool")->u.i;
 }
 
-int lyt_to_bool(lyt_state *L, int idx, int *b) { return read_into(L, do_to_bool, idx, b); }
+int lyt_to_bool(lyt_state *L, int idx, int *b) { return lytI_read_into(L, do_to_bool, idx, b); }
 
 static void do_to_string(lyt_state *L, void *ud) {
   req *q = ud;
-  const lyt_value *v = at_kind(L, q->idx, LYT_VSTR, "lyt_to_string");
+  const lyt_value *v = lytI_at_kind(L, q->idx, LYT_VSTR, "lyt_to_string");
   *(const char **)q->out = v->u.str.s;
   q->i = v->u.str.len;
 }
@@ -413,7 +300,7 @@ static void do_len(lyt_state *L, void *ud) {
   *(int64_t *)q->out = q->i;
 }
 
-int lyt_len(lyt_state *L, int idx, int64_t *n) { return read_into(L, do_len, idx, n); }
+int lyt_len(lyt_state *L, int idx, int64_t *n) { return lytI_read_into(L, do_len, idx, n); }
 
 static void do_get_index(lyt_state *L, void *ud) {
   const req *q = ud;
@@ -434,7 +321,7 @@ int lyt_get_index(lyt_state *L, int idx, int64_t i) {
 
 static void do_get_field(lyt_state *L, void *ud) {
   const req *q = ud;
-  const lyt_value *v = at_kind(L, q->idx, LYT_VRECORD, "lyt_get_field");
+  const lyt_value *v = lytI_at_kind(L, q->idx, LYT_VRECORD, "lyt_get_field");
   for (int32_t i = 0; i < v->u.rec.n; i++)
     if (strcmp(v->u.rec.name[i], q->s) == 0) { lytI_push(L, v->u.rec.e[i]); return; }
   lytS_fail(&L->cx, LYT_ERRRUN, "lyt_get_field: the record has no field '%s'", q->s);
@@ -444,60 +331,6 @@ int lyt_get_field(lyt_state *L, int idx, const char *name) {
   req q = { .idx = idx, .s = name ? name : "" };
   return run(L, do_get_field, &q);
 }
-
-static void do_to_layout(lyt_state *L, void *ud) {
-  const req *q = ud;
-  int64_t **a = q->out;
-  const lyt_value *v = at_kind(L, q->idx, LYT_VLAYOUT, "lyt_to_layout");
-  lytS_flat f = lytS_flat_of(&L->cx, v->u.lay);
-  if (f.n > q->n)
-    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_to_layout: the layout has %d modes, room for %d", (int)f.n, q->n);
-  for (int32_t i = 0; i < f.n; i++) {
-    if (f.d[i]->kind != LYTS_INT)
-      lytS_fail(&L->cx, LYT_ERRRUN, "lyt_to_layout: mode %d has a basis stride, not an integer", (int)i);
-    a[0][i] = f.s[i];
-    a[1][i] = f.d[i]->v;
-  }
-  *(int *)a[2] = (int)f.n;
-}
-
-int lyt_to_layout(lyt_state *L, int idx, int cap, int *rank, int64_t *shape, int64_t *stride) {
-  int64_t *a[3] = { shape, stride, (int64_t *)(void *)rank };
-  req q = { .idx = idx, .n = cap, .out = a };
-  return run(L, do_to_layout, &q);
-}
-
-static void do_to_linear(lyt_state *L, void *ud) {
-  const req *q = ud;
-  lyt_linear *d = q->out;
-  const lytG_ll *ll = at_kind(L, q->idx, LYT_VLINEAR, "lyt_to_linear")->u.ll;
-  memset(d, 0, sizeof *d);
-  d->nin = ll->nin;
-  d->nout = ll->nout;
-  for (int k = 0; k < ll->nout; k++) d->out[k] = ll->out[k].name, d->out_log2[k] = ll->out[k].log2;
-  int bit = 0;
-  for (int i = 0; i < ll->nin; i++) {
-    d->in[i] = ll->in[i].name;
-    d->in_log2[i] = ll->in[i].log2;
-    for (int b = 0; b < ll->in[i].log2; b++, bit++)
-      for (int k = 0; k < ll->nout; k++) d->basis[bit][k] = lytG_basis(ll, i, b, k);
-  }
-}
-
-int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d) { return read_into(L, do_to_linear, idx, d); }
-
-static void do_to_axe(lyt_state *L, void *ud) {
-  const req *q = ud;
-  lyt_axe *d = q->out;
-  const lytX_layout *x = at_kind(L, q->idx, LYT_VAXE, "lyt_to_axe")->u.axe;
-  memset(d, 0, sizeof *d);
-  d->nshard = x->nd, d->nreplica = x->nr, d->noffset = x->no;
-  for (int i = 0; i < x->nd; i++) d->shard[i] = (lyt_iter){ x->d[i].extent, x->d[i].stride, x->d[i].axis };
-  for (int i = 0; i < x->nr; i++) d->replica[i] = (lyt_iter){ x->r[i].extent, x->r[i].stride, x->r[i].axis };
-  for (int i = 0; i < x->no; i++) d->offset_axis[i] = x->oaxis[i], d->offset[i] = x->off[i];
-}
-
-int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d) { return read_into(L, do_to_axe, idx, d); }
 
 static void do_tostring(lyt_state *L, void *ud) {
   req *q = ud;

@@ -1,5 +1,5 @@
 /*
-** value.h: interpreter values.
+** eval/value.h: interpreter values.
 **
 ** A value is a small tagged struct passed by value; what it points to
 ** lives in an arena (see base/arena.h) and is never mutated after creation.
@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "interp/stride/layout.h"
+#include "interp/base/inttuple.h"
 
 typedef enum lyt_vkind {
   LYT_VNIL,       /* absence: a missing optional argument, `nil` */
@@ -35,9 +35,13 @@ typedef enum lyt_vkind {
   LYT_VAXE,       /* u.axe: an Axe layout (shard, replica, offset) */
   LYT_VNESTED,    /* u.nested: an IREE nested layout */
   LYT_VKERNEL,    /* u.kernel: a kernel description */
-  LYT_VCFUNC      /* u.cf: a C function registered by the host */
+  LYT_VCFUNC,     /* u.cf: a C function registered by the host */
+  LYT_NKINDS
 } lyt_vkind;
 
+struct lytS_layout;
+struct lytS_swizzle;
+struct lytS_composed;
 struct lytI_func;
 struct lytG_ll;
 struct lytV_val;
@@ -53,9 +57,9 @@ typedef struct lyt_value {
     int64_t i;
     struct { const char *s; int64_t len; } str;
     struct { int32_t n; struct lyt_value *e; } tup;
-    lytS_layout lay;
-    lytS_swizzle sw;
-    lytS_composed *comp;
+    const struct lytS_layout *lay;
+    const struct lytS_swizzle *sw;
+    const struct lytS_composed *comp;
     const lytS_tup *basis;  /* a LYTS_BASIS node */
     struct { int32_t n; const char **name; struct lyt_value *e; } rec;  /* names interned */
     const struct lytG_ll *ll;

@@ -1,5 +1,5 @@
 /*
-** api.c: the public entry points of lyt.h.
+** eval/api.c: the public entry points of lyt.h.
 **
 ** Every entry runs protected: a setjmp here is the one place errors
 ** unwind to. After an error the scratch arena is rolled back, so a
@@ -10,9 +10,7 @@
 #include <string.h>
 
 #include "lang/parse.h"
-#include "backends/backend.h"
-#include "backends/kernel.h"
-#include "interp/state.h"
+#include "interp/eval/state.h"
 
 #ifndef LYT_STDLIB_DIR
 #define LYT_STDLIB_DIR "stdlib"
@@ -133,14 +131,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
 ** States
 ** ------------------------------------------------------------------- */
 
-/* Every library of builtins, in the order help() lists them. */
-const lytI_builtin *const lytI_libs[] = {
-  lytI_core_lib, lytI_stride_lib, lytI_linear_lib, lytI_axisinfo_lib, lytI_axe_lib, lytI_nested_lib, lytI_kernel_lib,
-  lytI_picture_lib, lytI_interop_lib, NULL,
-};
-
 static void open_libs(lyt_state *L, void *ud) {
-
   (void)ud;
   for (size_t k = 0; lytI_libs[k]; k++)
     for (const lytI_builtin *b = lytI_libs[k]; b->name; b++) {
@@ -241,86 +232,4 @@ const char *lyt_error(const lyt_state *L, const char **file, int *line, int *col
 
 const char *lyt_diagnostic(const lyt_state *L) {
   return L->diag ? L->diag : (L->cx.code ? oom_diag : "");
-}
-
-/* ---------------------------------------------------------------------
-** Kernels
-** ------------------------------------------------------------------- */
-
-typedef struct emit_req { const char *target, *arch; } emit_req;
-
-static int by_name(const void *a, const void *b) {
-  const lytK_kernel *x = *(const lytK_kernel *const *)a, *y = *(const lytK_kernel *const *)b;
-  return strcmp(x->name, y->name);
-}
-
-#define EXPECT_LIST_MAX (1 << 20)  /* larger outputs get the compact map form */
-
-/* Small kernels list, for every out element, the in element lyt's
-** mapping puts there; large ones give the src/dst layouts ("map"), from
-** which the harness computes the same list. */
-static void write_expect(lyt_state *L, lytS_buf *b, const lytK_kernel *k) {
-  const lytK_program *P = lytK_lower(&L->cx, k);
-  lytS_buf_printf(b, "kernel %s %d %lld %lld %d %d %d\n", k->name, (int)k->elem_bytes,
-                  (long long)P->in_elems, (long long)P->out_elems, (int)P->blocks,
-                  (int)P->threads, (int)P->smem_bytes);
-  if (P->out_elems > EXPECT_LIST_MAX) {
-    lytS_buf_printf(b, "map %d", (int)k->rank);
-    const int64_t *v[3] = { k->shape, k->src_stride, k->dst_stride };
-    for (int j = 0; j < 3; j++)
-      for (int32_t d = 0; d < k->rank; d++) lytS_buf_printf(b, " %lld", (long long)v[j][d]);
-    lytS_buf_puts(b, "\nend\n");
-    return;
-  }
-  int64_t n, *e = lytK_expect(&L->cx, k, &n);
-  for (int64_t i = 0; i < n; i++) lytS_buf_printf(b, "%lld%c", (long long)e[i], i % 16 == 15 ? '\n' : ' ');
-  lytS_buf_puts(b, "\nend\n");
-}
-
-/* The kernels bound to globals, one per name, sorted by name. */
-static int32_t bound_kernels(lyt_state *L, const lytK_kernel ***out) {
-  int32_t n = 0, m = 0;
-  for (uint32_t i = 0; i < L->globals.cap; i++)
-    n += L->globals.slot[i].name && L->globals.slot[i].v.kind == LYT_VKERNEL;
-  if (n == 0) lytS_fail(&L->cx, LYT_ERRRUN, "emit: no kernel is bound to a global");
-  const lytK_kernel **ks = lytS_alloc(&L->cx, sizeof *ks * (size_t)n);
-  for (uint32_t i = 0; i < L->globals.cap; i++)
-    if (L->globals.slot[i].name && L->globals.slot[i].v.kind == LYT_VKERNEL)
-      ks[m++] = L->globals.slot[i].v.u.kernel;
-  qsort(ks, (size_t)n, sizeof *ks, by_name);
-  m = 0;
-  for (int32_t i = 0; i < n; i++) {
-    if (m && strcmp(ks[i]->name, ks[m - 1]->name) == 0) {
-      if (!lytK_equal(ks[i], ks[m - 1]))  /* K2 = K copies the value */
-        lytS_fail(&L->cx, LYT_ERRRUN, "emit: two different kernels are named %s", ks[i]->name);
-      continue;
-    }
-    ks[m++] = ks[i];
-  }
-  *out = ks;
-  return m;
-}
-
-static void do_emit(lyt_state *L, void *ud) {
-  const emit_req *q = ud;
-  const lytK_kernel **ks;
-  int32_t n = bound_kernels(L, &ks);
-  lytS_buf b;
-  lytS_buf_init(&b, &L->cx);
-  if (strcmp(q->target, "expect") == 0) {
-    lytS_buf_puts(&b, "# lyt expect v1\n");
-    for (int32_t i = 0; i < n; i++) write_expect(L, &b, ks[i]);
-  } else {
-    const lytK_backend *be = lytK_find_backend(q->target);
-    if (!be) lytS_fail(&L->cx, LYT_ERRRUN, "emit: unknown target '%s' (c, ptx, amdgcn, expect)", q->target);
-    const lytK_program **ps = lytS_alloc(&L->cx, sizeof *ps * (size_t)n);
-    for (int32_t i = 0; i < n; i++) ps[i] = lytK_lower(&L->cx, ks[i]);
-    be->emit(&L->cx, &b, ps, n, q->arch);
-  }
-  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
-}
-
-int lyt_emit(lyt_state *L, const char *target, const char *arch) {
-  emit_req q = { target, arch };
-  return lytI_protect(L, do_emit, &q);
 }

@@ -1,10 +1,10 @@
 /*
-** lib_core.c: the builtins that are not layout algebra: introspection,
+** eval/builtins.c: the builtins that are not layout algebra: introspection,
 ** small integer helpers, assertions and help.
 */
 #include <string.h>
 
-#include "interp/state.h"
+#include "interp/eval/state.h"
 
 static lyt_value b_type(lytI_call *c) {
   return lytI_str(c, lytI_kindname(c->argv[0].kind));

@@ -1,5 +1,5 @@
 /*
-** table.c: the two hash tables of a state: interned names (keyed by
+** eval/table.c: the two hash tables of a state: interned names (keyed by
 ** text) and global bindings (keyed by interned pointer, so a lookup is
 ** a pointer comparison). Open addressing, power-of-two capacity; slots
 ** live in the code arena, which is why a grown table's old slots are
@@ -7,7 +7,7 @@
 */
 #include <string.h>
 
-#include "interp/state.h"
+#include "interp/eval/state.h"
 
 static uint32_t hash_text(const char *s, size_t n) {
   uint32_t h = 2166136261u;  /* FNV-1a */

@@ -1,5 +1,5 @@
 /*
-** load.c: chunks, files and imports. A chunk is parsed whole (so a
+** eval/load.c: chunks, files and imports. A chunk is parsed whole (so a
 ** syntax error anywhere stops it before anything runs), then run one
 ** top-level statement at a time, each with its own scratch-arena mark.
 ** Sources stay in the code arena: functions and messages point into them.
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lang/parse.h"
-#include "interp/state.h"
+#include "interp/eval/state.h"
 
 #define LYT_MAX_FILE (16u << 20)  /* larger inputs are not layout scripts */
 

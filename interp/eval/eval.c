@@ -1,10 +1,10 @@
 /*
-** eval.c: the tree-walking evaluator.
+** eval/eval.c: the tree-walking evaluator.
 **
 ** Each top-level statement runs with a fresh scratch arena mark; when it
 ** ends, everything it allocated is released, after the values bound to
 ** global names have been copied into the persistent arena. Errors leave
-** through lytI_error (a longjmp to the protected entry in api.c), which
+** through lytI_error (a longjmp to the protected entry in eval/api.c), which
 ** is safe because every allocation belongs to an arena.
 **
 ** `(x)` is grouping, except where CuTe notation is being written: around
@@ -18,7 +18,8 @@
 
 #include "lang/parse.h"
 #include "parser.h"
-#include "interp/state.h"
+#include "interp/eval/kind.h"
+#include "interp/eval/state.h"
 
 
 static lyt_value eval(lyt_state *L, const lytP_node *n);
@@ -167,7 +168,7 @@ static lyt_value eval_layout(lyt_state *L, const lytP_node *n) {
   lytS_tup *shape = to_tup(L, n->a, sv, "the shape");
   lytS_tup *stride = to_tup(L, n->b, dv, "the stride");
   L->errloc = n->loc;
-  return lytI_layout(lytS_make_layout(&L->cx, shape, stride));
+  return lytI_layout_literal(L, shape, stride);
 }
 
 /* ---------------------------------------------------------------------
@@ -295,13 +296,7 @@ static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
   lyt_value t = eval(L, n->a), i = eval(L, n->b);
   if (t.kind == LYT_VRECORD) return record_field(L, n, t, i);
   int64_t k = int_operand(L, n->b, i, "'[]'");
-  if (t.kind == LYT_VLAYOUT) {
-    if (k < 0 || k >= lytS_lrank(t.u.lay))
-      lytI_error(L, n->b->loc, LYT_ERRRUN, "mode %lld out of range for a layout of rank %d",
-                 (long long)k, (int)lytS_lrank(t.u.lay));
-    L->errloc = n->loc;
-    return lytI_layout(lytS_lmode(&L->cx, t.u.lay, (int32_t)k));
-  }
+  if (t.kind == LYT_VLAYOUT) return lytI_layout_mode(L, &t, k, n->b->loc, n->loc);
   if (t.kind != LYT_VTUP && t.kind != LYT_VTILER)
     lytI_error(L, n->a->loc, LYT_ERRRUN, "cannot index %s %s", lytI_article(t.kind),
                lytI_kindname(t.kind));
@@ -451,31 +446,28 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_
   return r;
 }
 
+/* Calling a value: functions here, any other kind through its row. */
 static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt_loc fnloc) {
-  switch (f.kind) {
-    case LYT_VBUILTIN: return call_builtin(L, f.u.bi, a, at);
-    case LYT_VFUNC: return call_user(L, f.u.fn, a, at);
-    case LYT_VCFUNC: return lytI_call_cfunc(L, f.u.cf, a->n, a->v, a->kw, a->loc, at);
-    case LYT_VLINEAR: case LYT_VLAYOUT: case LYT_VCOMPOSED: case LYT_VSWIZZLE: {
-      for (int i = 0; f.kind != LYT_VLINEAR && i < a->n; i++)
-        if (a->kw[i]) lytI_error(L, a->loc[i], LYT_ERRRUN, "a layout takes no keyword arguments");
-      lyt_value *argv = scratch(L, sizeof *argv * (size_t)(a->n + 1));
-      argv[0] = f;
-      memcpy(argv + 1, a->v, sizeof *argv * (size_t)a->n);
-      lyt_loc *locs = scratch(L, sizeof *locs * (size_t)(a->n + 1));
-      locs[0] = fnloc;
-      memcpy(locs + 1, a->loc, sizeof *locs * (size_t)a->n);
-      lytI_call c;
-      memset(&c, 0, sizeof c);
-      c.L = L; c.loc = at; c.argc = c.nextra = a->n + 1; c.argv = argv; c.argloc = locs;
-      c.kw = a->kw;
-      L->errloc = at;
-      return f.kind == LYT_VLINEAR ? lytI_apply_linear(&c) : lytI_apply_layout(&c);
-    }
-    default:
-      lytI_error(L, fnloc, LYT_ERRRUN, "cannot call %s %s", lytI_article(f.kind),
-                 lytI_kindname(f.kind));
-  }
+  if (f.kind == LYT_VBUILTIN) return call_builtin(L, f.u.bi, a, at);
+  if (f.kind == LYT_VFUNC) return call_user(L, f.u.fn, a, at);
+  if (f.kind == LYT_VCFUNC) return lytI_call_cfunc(L, f.u.cf, a->n, a->v, a->kw, a->loc, at);
+  const lytI_kind *k = &lytI_kinds[f.kind];
+  if (!k->apply)
+    lytI_error(L, fnloc, LYT_ERRRUN, "cannot call %s %s", lytI_article(f.kind), k->name);
+  for (int i = 0; !k->apply_kw && i < a->n; i++)
+    if (a->kw[i]) lytI_error(L, a->loc[i], LYT_ERRRUN, "a layout takes no keyword arguments");
+  lyt_value *argv = scratch(L, sizeof *argv * (size_t)(a->n + 1));
+  argv[0] = f;
+  memcpy(argv + 1, a->v, sizeof *argv * (size_t)a->n);
+  lyt_loc *locs = scratch(L, sizeof *locs * (size_t)(a->n + 1));
+  locs[0] = fnloc;
+  memcpy(locs + 1, a->loc, sizeof *locs * (size_t)a->n);
+  lytI_call c;
+  memset(&c, 0, sizeof c);
+  c.L = L; c.loc = at; c.argc = c.nextra = a->n + 1; c.argv = argv; c.argloc = locs;
+  c.kw = a->kw;
+  L->errloc = at;
+  return k->apply(&c);
 }
 
 lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,

@@ -1,5 +1,5 @@
 /*
-** builtin.h: how C functions are exposed to lyt code.
+** eval/builtin.h: how C functions are exposed to lyt code.
 **
 ** A library is a NULL-terminated array of lytI_builtin. The evaluator
 ** matches keyword arguments to the declared parameter names, checks the
@@ -13,7 +13,7 @@
 #define LYT_BUILTIN_H
 
 #include "lang/source.h"
-#include "interp/value.h"
+#include "interp/eval/value.h"
 
 typedef struct lyt_state lyt_state;
 
@@ -57,7 +57,6 @@ lyt_value lytI_ints_val(lytI_call *c, const int64_t *v, int32_t n);  /* a tuple 
 /* A record with these n field names (interned here: field lookup compares
 ** pointers), every value nil; the caller fills u.rec.e. */
 lyt_value lytI_record(lytI_call *c, int32_t n, const char *const *names);
-lyt_value lytI_layout(lytS_layout l);
 const char *lytI_kindname(lyt_vkind k);
 const char *lytI_article(lyt_vkind k);       /* "a" or "an" */
 
@@ -67,8 +66,6 @@ int64_t lytI_getposint_opt(lytI_call *c, int i);  /* a positive int, or 0 when a
 lytS_tup *lytI_gettup(lytI_call *c, int i);      /* int, `_` or nested tuple of them */
 /* An int or a flat tuple of min..max ints into out[]; returns the count. */
 int32_t lytI_getints(lytI_call *c, int i, int64_t *out, int32_t min, int32_t max);
-lytS_layout lytI_getlayout(lytI_call *c, int i); /* a layout (an int n is n:1? no: error) */
-lytS_tiler *lytI_gettiler(lytI_call *c, int i);  /* a tiler, a layout, or a shape */
 int lytI_isnil(lytI_call *c, int i);
 
 /* Converting between interpreter values and core tuples. */

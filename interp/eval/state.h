@@ -1,12 +1,12 @@
 /*
-** state.h: the interpreter's private state. Everything mutable in lyt
+** eval/state.h: the interpreter's private state. Everything mutable in lyt
 ** hangs off one lyt_state; there are no globals.
 */
 #ifndef LYT_STATE_H
 #define LYT_STATE_H
 
 #include "lang/ast.h"
-#include "interp/builtin.h"
+#include "interp/eval/builtin.h"
 #include "interp/lyt.h"
 
 /* A user-defined function: its definition lives in the code arena. */
@@ -73,7 +73,7 @@ struct lyt_state {
   char *diag;               /* formatted last error (host allocator) */
   size_t diagcap;
   const char *diag_pending; /* a syntax failure's formatted errors */
-  /* The host's value stack (api_stack.c): values live in their own arena;
+  /* The host's value stack (eval/api_stack.c): values live in their own arena;
   ** a slot keeps the arena's mark before its value, so popping is a release. */
   lytA_arena host;
   struct lytI_hostslot { lyt_value v; lytA_mark mark; } *stk;
@@ -81,12 +81,12 @@ struct lyt_state {
   char cmsg[LYT_MSG_MAX];   /* a C function's error (lyt_seterror) */
 };
 
-/* api.c: run fn under the state's error escape; nests, so a C function
+/* eval/api.c: run fn under the state's error escape; nests, so a C function
 ** may call back into the API. */
 typedef void (*lytI_protected)(lyt_state *L, void *ud);
 int lytI_protect(lyt_state *L, lytI_protected fn, void *ud);
 
-/* api_stack.c */
+/* eval/api_stack.c */
 void lytI_push(lyt_state *L, lyt_value v);           /* copies v into the host arena */
 const lyt_value *lytI_at(lyt_state *L, int idx, const char *api);
 void lytI_cut(lyt_state *L, int top);
@@ -95,11 +95,11 @@ void lytI_replace(lyt_state *L, int n, lyt_value v);        /* pop n, push v */
 lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt_value *argv,
                           const char *const *kw, const lyt_loc *argloc, lyt_loc at);
 
-/* eval.c */
+/* eval/eval.c */
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
 int lytI_run_file(lyt_state *L, const char *path, lyt_loc at);
 
-/* eval.c / load.c */
+/* eval/eval.c / eval/load.c */
 lyt_value lytI_eval_expr(lyt_state *L, const lytP_node *n);
 lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t len);
 void lytI_exec(lyt_state *L, const lytP_node *s);
@@ -113,52 +113,36 @@ lyt_value *lytI_getglobal(lyt_state *L, const char *name);
 lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
                           const lyt_loc *argloc, lyt_loc loc);
 
-/* value.c */
+/* eval/value.c */
 lyt_value lytI_copy(lytS_ctx *cx, lyt_value v);   /* deep copy into cx's arena */
 /* A deep copy of v into arena a (globals, the host stack: they outlive the
 ** statement). L->cx itself allocates it, so an error inside reaches
 ** lytI_protect with its code and message (which also resets the arena). */
 lyt_value lytI_copy_to(lyt_state *L, lytA_arena *a, lyt_value v);
 int lytI_equal(const lyt_value *a, const lyt_value *b);
-void lytI_write_value(lyt_state *L, const lyt_value *v);
 
-/* picture/show.c */
+/* `show v` (through the kind's row). */
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc loc);
-/* CuTe's print_layout table of a stride layout of rank 1 or 2, appended to b. */
-void lytI_layout_table(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc at);
 
-/* linear/show.c: Triton's get_distributed_view / get_shared_view text of a
-** linear layout; hw 0 is `show`'s (Triton's False), hw 1 the per-slot list. */
-struct lytG_ll;
-void lytI_show_linear(lyt_state *L, const lyt_value *v, lyt_loc at);
-void lytI_linear_view(lyt_state *L, lytS_buf *b, const struct lytG_ll *ll, int hw, lyt_loc at);
-
-/* api.c: every library, NULL-terminated */
+/* interp/libs.c: every library of builtins, NULL-terminated, in the
+** order help() lists them. */
 extern const lytI_builtin *const lytI_libs[];
+extern const lytI_builtin lytI_core_lib[];  /* eval/builtins.c */
 
-/* lib_core.c / stride/builtins.c */
-extern const lytI_builtin lytI_core_lib[];
-extern const lytI_builtin lytI_stride_lib[];
-lyt_value lytI_apply_layout(lytI_call *c);
-
-/* axe/builtins.c */
-extern const lytI_builtin lytI_axe_lib[];
-extern const lytI_builtin lytI_nested_lib[];
-extern const lytI_builtin lytI_kernel_lib[];
-extern const lytI_builtin lytI_picture_lib[];  /* picture/builtins.c */
-extern const lytI_builtin lytI_interop_lib[];  /* interop/builtins.c */
+/* The notations the evaluator reads but a family evaluates: the
+** evaluator calls these without knowing the family's types.
+**   shape:stride, checked (stride/values.c); L[k], mode k of a layout, an
+**   error at kloc when there is none (stride/values.c); iters, a
+**   shape:stride with axis tags (axe/builtins.c); arithmetic on index values,
+**   op a TK_ token (axisinfo/builtins.c); {ins} -> {outs} and A * B of
+**   linear layouts (linear/builtins.c). */
+lyt_value lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride);
+lyt_value lytI_layout_mode(lyt_state *L, const lyt_value *v, int64_t k, lyt_loc kloc, lyt_loc at);
 lyt_value lytI_iters(lyt_state *L, lyt_loc at, const lyt_value *shape, const lyt_value *stride);
-
-/* axisinfo/builtins.c */
-extern const lytI_builtin lytI_axisinfo_lib[];
 lyt_value lytI_index_arith(lyt_state *L, int op, lyt_loc at, const lyt_value *a,
                            const lyt_value *b);
-
-/* linear/builtins.c */
-extern const lytI_builtin lytI_linear_lib[];
 lyt_value lytI_linear_literal(lyt_state *L, lyt_loc at, const lyt_value *ins, lyt_loc inloc,
                               const lyt_value *outs, lyt_loc outloc);
-lyt_value lytI_apply_linear(lytI_call *c);
 lyt_value lytI_linear_mul(lyt_state *L, lyt_loc at, const lyt_value *a, const lyt_value *b);
 
 #endif

@@ -1,0 +1,155 @@
+/*
+** stride/values.c: layouts, swizzles, composed layouts, tilers and basis
+** elements as interpreter values (see stride/values.h).
+*/
+#include <string.h>
+
+#include "interp/eval/state.h"
+#include "interp/stride/values.h"
+
+lyt_value lytI_layout(lytS_ctx *cx, lytS_layout l) {
+  lytS_layout *p = lytS_alloc(cx, sizeof *p);
+  *p = l;
+  lyt_value v = { .kind = LYT_VLAYOUT };
+  v.u.lay = p;
+  return v;
+}
+
+lyt_value lytI_swizzle(lytS_ctx *cx, lytS_swizzle sw) {
+  lytS_swizzle *p = lytS_alloc(cx, sizeof *p);
+  *p = sw;
+  lyt_value v = { .kind = LYT_VSWIZZLE };
+  v.u.sw = p;
+  return v;
+}
+
+lyt_value lytI_composed(const lytS_composed *cp) {
+  lyt_value v = { .kind = LYT_VCOMPOSED };
+  v.u.comp = cp;
+  return v;
+}
+
+static const char *pname(lytI_call *c, int i) {
+  return c->self && !c->self->variadic && c->self->params[i] ? c->self->params[i] : "argument";
+}
+
+lytS_layout lytI_getlayout(lytI_call *c, int i) {
+  if (i >= c->argc || c->argv[i].kind != LYT_VLAYOUT)
+    lytI_argerr(c, i, "%s: '%s' must be a layout, got %s", c->self ? c->self->name : "call",
+                pname(c, i), i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return *c->argv[i].u.lay;
+}
+
+static lytS_layout unit_layout(lytS_ctx *cx, lytS_tup *n) {
+  lytS_tup *one = lytS_alloc(cx, sizeof *one);
+  memset(one, 0, sizeof *one);
+  one->kind = LYTS_INT;
+  one->v = 1;
+  lytS_layout l = { n, one };
+  return l;
+}
+
+/* A tiler element: a layout, n (n:1), `_`, or a nested tiler or shape. */
+static int to_tiler(lytS_ctx *cx, const lyt_value *v, lytS_tiler *t, int top) {
+  memset(t, 0, sizeof *t);
+  switch (v->kind) {
+    case LYT_VLAYOUT: t->kind = LYT_TILE_LAYOUT; t->lay = *v->u.lay; return 1;
+    case LYT_VUNDER: t->kind = top ? LYT_TILE_NEST : LYT_TILE_UNDER; return !top;
+    case LYT_VINT: {
+      lytS_tup *n = lytS_alloc(cx, sizeof *n);
+      memset(n, 0, sizeof *n);
+      n->kind = LYTS_INT;
+      n->v = v->u.i;
+      t->kind = LYT_TILE_LAYOUT;
+      t->lay = unit_layout(cx, n);
+      t->from_int = 1;
+      return 1;
+    }
+    case LYT_VTUP: case LYT_VTILER:
+      t->kind = LYT_TILE_NEST;
+      t->n = v->u.tup.n;
+      t->e = lytS_alloc(cx, sizeof *t->e * (size_t)(t->n ? t->n : 1));
+      for (int32_t i = 0; i < t->n; i++)
+        if (!to_tiler(cx, &v->u.tup.e[i], &t->e[i], 0)) return 0;
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+lytS_tiler *lytI_gettiler(lytI_call *c, int i) {
+  lytS_tiler *t = lytS_alloc(lytI_cx(c), sizeof *t);
+  if (i >= c->argc || !to_tiler(lytI_cx(c), &c->argv[i], t, 1))
+    lytI_argerr(c, i, "%s: '%s' must be a layout, a tiler or a shape, got %s",
+                c->self ? c->self->name : "call", pname(c, i),
+                i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+  return t;
+}
+
+
+lyt_value lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride) {
+  return lytI_layout(&L->cx, lytS_make_layout(&L->cx, (lytS_tup *)shape, (lytS_tup *)stride));
+}
+
+lyt_value lytI_layout_mode(lyt_state *L, const lyt_value *v, int64_t k, lyt_loc kloc, lyt_loc at) {
+  if (k < 0 || k >= lytS_lrank(*v->u.lay))
+    lytI_error(L, kloc, LYT_ERRRUN, "mode %lld out of range for a layout of rank %d",
+               (long long)k, (int)lytS_lrank(*v->u.lay));
+  L->errloc = at;
+  return lytI_layout(&L->cx, lytS_lmode(&L->cx, *v->u.lay, (int32_t)k));
+}
+
+/* ---------------------------------------------------------------------
+** Kind operations
+** ------------------------------------------------------------------- */
+
+static lytS_tup *copy_tup(lytS_ctx *cx, const lytS_tup *t) {
+  lytS_tup *r = lytS_alloc(cx, sizeof *r);
+  *r = *t;
+  if (t->kind == LYTS_TUP) {
+    r->e = lytS_alloc(cx, sizeof *r->e * (size_t)(t->n ? t->n : 1));
+    for (int32_t i = 0; i < t->n; i++) r->e[i] = copy_tup(cx, t->e[i]);
+  }
+  return r;
+}
+
+static lytS_layout copy_pair(lytS_ctx *cx, lytS_layout l) {
+  lytS_layout r = { copy_tup(cx, l.shape), copy_tup(cx, l.stride) };
+  return r;
+}
+
+lyt_value lytI_copy_layout(lytS_ctx *cx, lyt_value v) { return lytI_layout(cx, copy_pair(cx, *v.u.lay)); }
+lyt_value lytI_copy_swizzle(lytS_ctx *cx, lyt_value v) { return lytI_swizzle(cx, *v.u.sw); }
+
+lyt_value lytI_copy_composed(lytS_ctx *cx, lyt_value v) {
+  lytS_composed *c = lytS_alloc(cx, sizeof *c);
+  *c = *v.u.comp;
+  c->inner = copy_pair(cx, c->inner);
+  v.u.comp = c;
+  return v;
+}
+
+lyt_value lytI_copy_basis(lytS_ctx *cx, lyt_value v) { v.u.basis = copy_tup(cx, v.u.basis); return v; }
+
+static int pair_equal(lytS_layout a, lytS_layout b) {
+  return lytS_tup_eq(a.shape, b.shape) && lytS_tup_eq(a.stride, b.stride);
+}
+
+static int swizzle_equal(const lytS_swizzle *a, const lytS_swizzle *b) {
+  return a->b == b->b && a->m == b->m && a->s == b->s;
+}
+
+int lytI_equal_layout(const lyt_value *a, const lyt_value *b) { return pair_equal(*a->u.lay, *b->u.lay); }
+int lytI_equal_swizzle(const lyt_value *a, const lyt_value *b) { return swizzle_equal(a->u.sw, b->u.sw); }
+
+int lytI_equal_composed(const lyt_value *a, const lyt_value *b) {
+  return swizzle_equal(&a->u.comp->sw, &b->u.comp->sw) && a->u.comp->offset == b->u.comp->offset &&
+         pair_equal(a->u.comp->inner, b->u.comp->inner);
+}
+
+int lytI_equal_basis(const lyt_value *a, const lyt_value *b) { return lytS_tup_eq(a->u.basis, b->u.basis); }
+
+void lytI_print_layout(lytS_buf *b, const lyt_value *v) { lytS_print_layout(b, *v->u.lay); }
+void lytI_print_swizzle(lytS_buf *b, const lyt_value *v) { lytS_print_swizzle(b, *v->u.sw); }
+void lytI_print_composed(lytS_buf *b, const lyt_value *v) { lytS_print_composed(b, v->u.comp); }
+void lytI_print_basis(lytS_buf *b, const lyt_value *v) { lytS_print_tup(b, v->u.basis); }
