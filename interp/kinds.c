@@ -59,7 +59,7 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
   [LYT_VBASIS] = {
     "basis element", LYT_TOTHER, lytI_copy_basis, lytI_equal_basis, lytI_print_basis,
     "prints CuTe's 1@0, which lyt reads as an axis stride",
-    NULL, "JSON has integer strides only", .sample = "make_identity_layout((2,3)).stride[1]" },
+    NULL, "JSON has integer strides only", .sample = "stride(make_identity_layout((2,3)))[1]" },
   [LYT_VFUNC] = {
     "function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_code, lytI_print_func, CODE,
     NULL, CODE, .sample = "f" },
@@ -77,7 +77,7 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
   [LYT_VINDEX] = {
     "index", LYT_TOTHER, lytI_copy_index, lytI_equal_index, lytI_print_index,
     "prints values and AxisInfo, which no notation reads back",
-    NULL, "an analysis result, not a layout", .sample = "arange(0, 16) * 4 + 8" },
+    NULL, "an analysis result, not a layout", .sample = "make_range(0, 16) * 4 + 8" },
   [LYT_VAXIS] = {
     "axis stride", LYT_TOTHER, lytI_copy_axis, lytI_equal_axis, lytI_print_axis, NULL,
     NULL, "JSON has whole Axe layouts", .sample = "4@lane" },

@@ -1,0 +1,148 @@
+/*
+** test_kinds.c: every value kind in the table (interp/kinds.c) keeps the
+** promises of eval/kind.h. For each kind, from its row's sample:
+**   - the row is whole: a name, copy, equality and printing, and for JSON
+**     and notation either the operation or the reason it has none;
+**   - the sample makes a value of that kind, and equality is reflexive;
+**   - a copy equals the value, and still does after the original's memory
+**     is given back (filled with garbage first, so a copy that still
+**     points into it fails here, and ASan names the read);
+**   - printing, then evaluating the text, gives an equal value (kinds with
+**     a notation);
+**   - to_json then from_json gives an equal value (kinds with JSON).
+** A failure names the kind and the property.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp/eval/kind.h"
+#include "interp/eval/state.h"
+
+static int npass, nfail;
+
+static void result(int ok, const char *kind, const char *what, const char *detail) {
+  if (ok) { npass++; return; }
+  nfail++;
+  printf("FAIL kind %s: %s%s%s\n", kind, what, detail ? ": " : "", detail ? detail : "");
+}
+
+/* The host allocator of the copies: a block given back is overwritten
+** first, so nothing can still read what it held. */
+static void *poison_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  (void)ud;
+  if (nsize == 0) {
+    if (ptr) memset(ptr, 0xA5, osize);
+    free(ptr);
+    return NULL;
+  }
+  return realloc(ptr, nsize);
+}
+
+static int cf(lyt_state *L, int nargs, void *ud) { (void)L; (void)nargs; (void)ud; return 0; }
+
+typedef struct job {
+  int k;
+  const char *failed;   /* the property that failed, NULL if all held */
+  char detail[256];
+} job;
+
+static lyt_value eval(lyt_state *L, const char *text) {
+  return lytI_eval_src(L, "<sample>", text, strlen(text));
+}
+
+static const char *text_of(lyt_state *L, const lyt_value *v) {
+  lytS_buf b;
+  lytS_buf_init(&b, &L->cx);
+  lytI_print_value(&b, v);
+  return b.p;
+}
+
+static lyt_value call1(lyt_state *L, const char *fn, lyt_value a) {
+  lyt_value *f = lytI_getglobal(L, lytI_intern(L, fn, strlen(fn)));
+  lyt_loc nowhere = { NULL, 0, 0 };
+  return lytI_call_value(L, *f, 1, &a, NULL, nowhere);
+}
+
+/* Each property in turn; the first that fails stops the kind. */
+static void properties(lyt_state *L, void *ud) {
+  job *j = ud;
+  const lytI_kind *K = &lytI_kinds[j->k];
+  lyt_value v = eval(L, K->sample);
+  if ((int)v.kind != j->k) {
+    j->failed = "the sample makes another kind";
+    snprintf(j->detail, sizeof j->detail, "%s", lytI_kindname(v.kind));
+    return;
+  }
+  if (!lytI_equal(&v, &v)) { j->failed = "equality is not reflexive"; return; }
+
+  /* The original lives in a1 alone, a copy of it in a2; a1 goes. */
+  lytA_arena a1, a2;
+  lytA_init(&a1, poison_alloc, NULL, 0);
+  lytA_init(&a2, poison_alloc, NULL, 0);
+  L->cx.arena = &a1;
+  lyt_value orig = eval(L, K->sample);
+  L->cx.arena = &L->scratch;
+  lyt_value c = lytI_copy_to(L, &a2, orig);
+  int copy_equal = lytI_equal(&c, &orig);
+  lytA_free(&a1);
+  lyt_value fresh = eval(L, K->sample);
+  int survives = lytI_equal(&c, &fresh) && strcmp(text_of(L, &c), text_of(L, &fresh)) == 0;
+  lytA_free(&a2);
+  if (!copy_equal) { j->failed = "a copy differs from the value"; return; }
+  if (!survives) { j->failed = "a copy does not survive its original"; return; }
+
+  if (!K->no_notation) {
+    const char *t = text_of(L, &v);
+    lyt_value back = eval(L, t);
+    if (!lytI_equal(&back, &v)) {
+      j->failed = "its printed text reads back as another value";
+      snprintf(j->detail, sizeof j->detail, "%s", t);
+      return;
+    }
+  }
+  if (K->to_json) {
+    lyt_value js = call1(L, "to_json", v);
+    lyt_value back = call1(L, "from_json", js);
+    if (!lytI_equal(&back, &v)) {
+      j->failed = "its JSON reads back as another value";
+      snprintf(j->detail, sizeof j->detail, "%.*s", 200, js.u.str.s);
+      return;
+    }
+  }
+}
+
+int main(void) {
+  lyt_config cfg;
+  lyt_config_init(&cfg);
+  lyt_state *L = lyt_open(&cfg);
+  if (!L || lyt_dostring(L, "import \"triton.lyt\"\nfn f(x) = x + 1\n", "<prelude>") != LYT_OK ||
+      lyt_push_cfunction(L, "cf", cf, NULL) != LYT_OK || lyt_setglobal(L, "cf") != LYT_OK) {
+    printf("FAIL the prelude: %s\n", L ? lyt_error(L, NULL, NULL, NULL) : "no state");
+    printf("0 passed, 1 failed\n");
+    return 1;
+  }
+  for (int k = 0; k < LYT_NKINDS; k++) {
+    const lytI_kind *K = &lytI_kinds[k];
+    char num[32];
+    snprintf(num, sizeof num, "%d", k);
+    const char *name = K->name ? K->name : num;
+    result(K->name != NULL, name, "no row in the table", NULL);
+    result(K->copy != NULL, name, "no copy", NULL);
+    result(K->equal != NULL, name, "no equality", NULL);
+    result(K->print != NULL, name, "no printing", NULL);
+    result((K->to_json != NULL) != (K->no_json != NULL), name,
+           "JSON: neither to_json nor a reason for none (or both)", NULL);
+    result(K->sample != NULL, name, "no sample", NULL);
+    if (!K->name || !K->copy || !K->equal || !K->print || !K->sample) continue;
+    job j = { k, NULL, "" };
+    if (lytI_protect(L, properties, &j) != LYT_OK) {
+      snprintf(j.detail, sizeof j.detail, "%s", lyt_error(L, NULL, NULL, NULL));
+      j.failed = "an error";
+    }
+    result(j.failed == NULL, name, j.failed ? j.failed : "", j.detail[0] ? j.detail : NULL);
+  }
+  lyt_close(L);
+  printf("%d passed, %d failed\n", npass, nfail);
+  return nfail != 0;
+}
