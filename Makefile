@@ -24,7 +24,8 @@ STDLIB_DIR ?= $(CURDIR)/stdlib
 CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I. -I$(GEN) -DLYT_STDLIB_DIR='"$(STDLIB_DIR)"'
 # Tests and examples include the public header as a host does: "lyt.h".
 TESTFLAGS = -Iinterp
-ALL_CFLAGS = $(WARN) $(OPT) $(SANFLAGS) $(CFLAGS)
+# Hidden by default: the shared library exports only what lyt.h marks LYT_API.
+ALL_CFLAGS = $(WARN) -fvisibility=hidden $(OPT) $(SANFLAGS) $(CFLAGS)
 LDLIBS_REPL = -ledit
 
 # The layout families (docs/architecture.md): each folder of interp/ holds

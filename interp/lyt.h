@@ -27,6 +27,14 @@ typedef void *(*lyt_alloc_fn)(void *ud, void *ptr, size_t osize, size_t nsize);
 
 #define LYT_VERSION "0.1.0"
 
+/* What a shared library exports: these functions and nothing else (the
+** library is built with hidden visibility). */
+#if defined(__GNUC__) || defined(__clang__)
+#define LYT_API __attribute__((visibility("default")))
+#else
+#define LYT_API
+#endif
+
 typedef struct lyt_state lyt_state;
 
 /* Receives the text of print and show. [s] is not NUL-terminated and is
@@ -53,7 +61,7 @@ typedef struct lyt_config {
 } lyt_config;
 
 /* Fill [c] with the defaults documented above. */
-void lyt_config_init(lyt_config *c);
+LYT_API void lyt_config_init(lyt_config *c);
 
 /* ======================================================================
 ** States
@@ -61,10 +69,10 @@ void lyt_config_init(lyt_config *c);
 
 /* A new state with the builtins loaded; [c] may be NULL for defaults and
 ** is copied. NULL only when memory cannot be had. */
-lyt_state *lyt_open(const lyt_config *c);
+LYT_API lyt_state *lyt_open(const lyt_config *c);
 
 /* Free everything the state holds. NULL is allowed. */
-void lyt_close(lyt_state *L);
+LYT_API void lyt_close(lyt_state *L);
 
 /* ======================================================================
 ** Running code
@@ -73,19 +81,19 @@ void lyt_close(lyt_state *L);
 /* Run [src] (NUL-terminated; copied) as a chunk called [name] (used in
 ** messages; NULL means "<string>"). Returns LYT_OK or an LYT_ERR code;
 ** statements before the failing one keep their effects. */
-int lyt_dostring(lyt_state *L, const char *src, const char *name);
+LYT_API int lyt_dostring(lyt_state *L, const char *src, const char *name);
 
 /* Run the file at [path]. LYT_ERRFILE when it cannot be read. */
-int lyt_dofile(lyt_state *L, const char *path);
+LYT_API int lyt_dofile(lyt_state *L, const char *path);
 
 /* As lyt_dostring, but the value of a bare expression statement is
 ** written out, as a REPL does. */
-int lyt_doline(lyt_state *L, const char *src, const char *name);
+LYT_API int lyt_doline(lyt_state *L, const char *src, const char *name);
 
 /* After LYT_ERRSYNTAX: 1 when the only problem was that the input ended
 ** early (an open bracket, a dangling operator), so more lines may
 ** complete it. */
-int lyt_incomplete(const lyt_state *L);
+LYT_API int lyt_incomplete(const lyt_state *L);
 
 /* ======================================================================
 ** Kernels
@@ -97,11 +105,11 @@ int lyt_incomplete(const lyt_state *L);
 ** harnesses). [arch] picks the target's variant ("sm_80", "gfx942"; NULL:
 ** the default). LYT_ERRRUN when there is no kernel or the target is
 ** unknown. */
-int lyt_emit(lyt_state *L, const char *target, const char *arch);
+LYT_API int lyt_emit(lyt_state *L, const char *target, const char *arch);
 
 /* The i-th code generator (from 0): its name ("ptx") and its variants,
 ** the default first ("sm_90 sm_80"). 0 past the last. */
-int lyt_target(int i, const char **name, const char **archs);
+LYT_API int lyt_target(int i, const char **name, const char **archs);
 
 /* ======================================================================
 ** Values: the stack
@@ -131,29 +139,29 @@ int lyt_target(int i, const char **name, const char **archs);
 #define LYT_TFUNCTION 11   /* lyt, builtin or C */
 #define LYT_TOTHER    12   /* swizzle functors, index values, iters, ... */
 
-int lyt_gettop(const lyt_state *L);
+LYT_API int lyt_gettop(const lyt_state *L);
 /* Pop down to [n] values (n >= 0), or push nils up to n. */
-int lyt_settop(lyt_state *L, int n);
+LYT_API int lyt_settop(lyt_state *L, int n);
 #define lyt_pop(L, n) lyt_settop((L), lyt_gettop(L) - (n))
-int lyt_type(const lyt_state *L, int idx);
+LYT_API int lyt_type(const lyt_state *L, int idx);
 /* The kind's name as lyt's messages say it ("linear layout"). */
-const char *lyt_typename(const lyt_state *L, int idx);
+LYT_API const char *lyt_typename(const lyt_state *L, int idx);
 
 /* Push a copy of the value at idx. */
-int lyt_pushvalue(lyt_state *L, int idx);
-int lyt_push_nil(lyt_state *L);
-int lyt_push_bool(lyt_state *L, int b);
-int lyt_push_int(lyt_state *L, int64_t i);
-int lyt_push_string(lyt_state *L, const char *s);
+LYT_API int lyt_pushvalue(lyt_state *L, int idx);
+LYT_API int lyt_push_nil(lyt_state *L);
+LYT_API int lyt_push_bool(lyt_state *L, int b);
+LYT_API int lyt_push_int(lyt_state *L, int64_t i);
+LYT_API int lyt_push_string(lyt_state *L, const char *s);
 /* Pop n values, push the tuple of them (the first popped is the last). */
-int lyt_push_tuple(lyt_state *L, int n);
+LYT_API int lyt_push_tuple(lyt_state *L, int n);
 /* Pop n values, push the record {names[0]: ..., names[n-1]: ...}. */
-int lyt_push_record(lyt_state *L, int n, const char *const *names);
+LYT_API int lyt_push_record(lyt_state *L, int n, const char *const *names);
 /* Push shape:stride with rank flat modes. */
-int lyt_push_layout(lyt_state *L, int rank, const int64_t *shape, const int64_t *stride);
+LYT_API int lyt_push_layout(lyt_state *L, int rank, const int64_t *shape, const int64_t *stride);
 /* Pop a stride and a shape (ints or nested tuples, congruent); push the
 ** layout shape:stride. */
-int lyt_make_layout(lyt_state *L);
+LYT_API int lyt_make_layout(lyt_state *L);
 
 /* A linear layout in Triton's terms: in-dims and out-dims (minor first)
 ** with log2 sizes, and the image of every input bit. Bits are numbered
@@ -170,7 +178,7 @@ typedef struct lyt_linear {
 } lyt_linear;
 /* Checked as Triton checks (sizes, components, names); need not be
 ** surjective. */
-int lyt_push_linear(lyt_state *L, const lyt_linear *d);
+LYT_API int lyt_push_linear(lyt_state *L, const lyt_linear *d);
 
 /* An Axe layout (D, R, O): shard iters most significant first, replica
 ** iters, and one offset per axis. An axis NULL or "m" is memory. */
@@ -184,43 +192,43 @@ typedef struct lyt_axe {
   const char *offset_axis[LYT_AXE_MAXAXES];
   int64_t offset[LYT_AXE_MAXAXES];
 } lyt_axe;
-int lyt_push_axe(lyt_state *L, const lyt_axe *d);
+LYT_API int lyt_push_axe(lyt_state *L, const lyt_axe *d);
 
 /* A C function lyt code can call: its arguments are the frame, 1..nargs.
 ** It returns LYT_OK with its result pushed last (nothing pushed: nil), or
 ** an error code, usually `return lyt_seterror(L, ...)`. */
 typedef int (*lyt_cfunction)(lyt_state *L, int nargs, void *ud);
-int lyt_push_cfunction(lyt_state *L, const char *name, lyt_cfunction fn, void *ud);
+LYT_API int lyt_push_cfunction(lyt_state *L, const char *name, lyt_cfunction fn, void *ud);
 /* Set the message a failing C function reports; returns LYT_ERRRUN. */
-int lyt_seterror(lyt_state *L, const char *fmt, ...)
+LYT_API int lyt_seterror(lyt_state *L, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
 /* Reading. Each fails (LYT_ERRRUN) when the value is of another kind. */
-int lyt_to_int(lyt_state *L, int idx, int64_t *i);
-int lyt_to_bool(lyt_state *L, int idx, int *b);
-int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len);
+LYT_API int lyt_to_int(lyt_state *L, int idx, int64_t *i);
+LYT_API int lyt_to_bool(lyt_state *L, int idx, int *b);
+LYT_API int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len);
 /* Elements of a tuple, fields of a record, bytes of a string. */
-int lyt_len(lyt_state *L, int idx, int64_t *n);
-int lyt_get_index(lyt_state *L, int idx, int64_t i);           /* push t[i], 0-based */
-int lyt_get_field(lyt_state *L, int idx, const char *name);    /* push r.name */
+LYT_API int lyt_len(lyt_state *L, int idx, int64_t *n);
+LYT_API int lyt_get_index(lyt_state *L, int idx, int64_t i);           /* push t[i], 0-based */
+LYT_API int lyt_get_field(lyt_state *L, int idx, const char *name);    /* push r.name */
 /* A stride layout's flattened modes; [cap] is the room in shape/stride. */
-int lyt_to_layout(lyt_state *L, int idx, int cap, int *rank, int64_t *shape, int64_t *stride);
-int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d);
-int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d);
+LYT_API int lyt_to_layout(lyt_state *L, int idx, int cap, int *rank, int64_t *shape, int64_t *stride);
+LYT_API int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d);
+LYT_API int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d);
 /* Push the printed form of a value (as `print` writes it) and point [s]
 ** at it. */
-int lyt_tostring(lyt_state *L, int idx, const char **s, size_t *len);
+LYT_API int lyt_tostring(lyt_state *L, int idx, const char **s, size_t *len);
 
 /* Globals and calls. */
-int lyt_getglobal(lyt_state *L, const char *name);  /* LYT_ERRRUN if unbound */
-int lyt_setglobal(lyt_state *L, const char *name);  /* pops the value */
+LYT_API int lyt_getglobal(lyt_state *L, const char *name);  /* LYT_ERRRUN if unbound */
+LYT_API int lyt_setglobal(lyt_state *L, const char *name);  /* pops the value */
 /* The stack holds f, then nargs arguments: pop them, push f(args...). */
-int lyt_call(lyt_state *L, int nargs);
+LYT_API int lyt_call(lyt_state *L, int nargs);
 /* Push the value of one expression, e.g. "(4,2):(1,4)". */
-int lyt_eval(lyt_state *L, const char *expr, const char *name);
+LYT_API int lyt_eval(lyt_state *L, const char *expr, const char *name);
 
 /* ======================================================================
 ** The cores, without source text
@@ -230,18 +238,18 @@ int lyt_eval(lyt_state *L, const char *expr, const char *name);
 ** stride layout takes one index or one coordinate per flat mode, a linear
 ** layout one value per in-dim. Writes *nout outputs (cap: room in out).
 ** Coordinates out of range are errors. */
-int lyt_apply(lyt_state *L, int idx, int nin, const int64_t *in, int cap, int *nout,
+LYT_API int lyt_apply(lyt_state *L, int idx, int nin, const int64_t *in, int cap, int *nout,
               int64_t *out);
 /* Pop B, then A; push A o B (x -> A(B(x))). Stride layouts compose as
 ** CuTe's composition(A, B), linear layouts as Triton's B.compose(A). */
-int lyt_compose(lyt_state *L);
+LYT_API int lyt_compose(lyt_state *L);
 /* Pop A, push its inverse: a linear layout must be invertible, a stride
 ** layout a bijection onto [0, size). */
-int lyt_invert(lyt_state *L);
+LYT_API int lyt_invert(lyt_state *L);
 /* Pop a value, push its linear layout: a stride, Axe or nested layout
 ** converts exactly; a Triton encoding record (blocked(...), ...) is laid
 ** over [shape] by the stdlib's to_linear (imported if not yet). */
-int lyt_linear_of(lyt_state *L, int rank, const int64_t *shape);
+LYT_API int lyt_linear_of(lyt_state *L, int rank, const int64_t *shape);
 
 /* What AxisInfo knows about the offsets of an access, per dim. */
 #define LYT_AXIS_MAXRANK 4
@@ -253,15 +261,15 @@ typedef struct lyt_axisinfo {
 } lyt_axisinfo;
 /* The info of an index value (index_of(...), make_range(...)); exact:
 ** from its values rather than Triton's rules. */
-int lyt_to_axisinfo(lyt_state *L, int idx, int exact, lyt_axisinfo *info);
+LYT_API int lyt_to_axisinfo(lyt_state *L, int idx, int exact, lyt_axisinfo *info);
 /* Elements one ld/st may move along [dim] (see vector_width in
 ** docs/language.md); elems_per_thread 0 means no limit. */
-int lyt_vector_width(lyt_state *L, const lyt_axisinfo *info, int dim, int elem_bytes,
+LYT_API int lyt_vector_width(lyt_state *L, const lyt_axisinfo *info, int dim, int elem_bytes,
                      int ptr_align, int64_t elems_per_thread, int64_t *width);
 /* The code of the kernel at [idx] for [target] ("c", "ptx", "amdgcn")
 ** written into buf, NUL-terminated; *len gets its length. LYT_ERRLIMIT,
 ** with nothing written, when cap is too small: call with cap 0 to size. */
-int lyt_emit_kernel(lyt_state *L, int idx, const char *target, const char *arch, char *buf,
+LYT_API int lyt_emit_kernel(lyt_state *L, int idx, const char *target, const char *arch, char *buf,
                     size_t cap, size_t *len);
 
 /* ======================================================================
@@ -271,11 +279,11 @@ int lyt_emit_kernel(lyt_state *L, int idx, const char *target, const char *arch,
 /* The message of the last error, without location; "" if none. Any of
 ** [file], [line], [col] may be NULL; the file is "" when unknown. Valid
 ** until the next call on [L]. */
-const char *lyt_error(const lyt_state *L, const char **file, int *line, int *col);
+LYT_API const char *lyt_error(const lyt_state *L, const char **file, int *line, int *col);
 
 /* The last error formatted for a person: "file:line:col: error: msg",
 ** the source line and a caret, for every error of a syntax failure.
 ** Valid until the next call on [L]. */
-const char *lyt_diagnostic(const lyt_state *L);
+LYT_API const char *lyt_diagnostic(const lyt_state *L);
 
 #endif

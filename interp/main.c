@@ -37,17 +37,32 @@ static int emit_file(lyt_state *L, int *quiet, const char *spec, const char *pat
   return status == LYT_OK ? report(L, lyt_emit(L, target, arch)) : status;
 }
 
-static const char usage[] =
-  "usage: lyt [file.lyt | -e source | - | --emit=TARGET file.lyt]\n"
-  "  file.lyt   run a script\n"
-  "  --emit=TARGET[:ARCH] file.lyt\n"
-  "             run a script quietly and print the code of its kernels for\n"
-  "             TARGET: c, ptx (sm_90, sm_80), amdgcn (gfx942, gfx90a), expect\n"
-  "  -e source  run the given text\n"
-  "  -          read a script from standard input\n"
-  "  -i         interactive session even when standard input is not a terminal\n"
-  "  (none)     interactive session on a terminal, else standard input\n"
-  "  --version  print the version\n";
+/* The targets come from the table of code generators (lyt_target). */
+static void usage(FILE *f) {
+  fputs("usage: lyt [file.lyt | -e source | - | --emit=TARGET file.lyt]\n"
+        "  file.lyt   run a script\n"
+        "  --emit=TARGET[:ARCH] file.lyt\n"
+        "             run a script quietly and print the code of its kernels for\n"
+        "             TARGET:", f);
+  const char *name, *archs;
+  for (int i = 0; lyt_target(i, &name, &archs); i++) {
+    fprintf(f, " %s", name);
+    if (strchr(archs, ' ')) {  /* variants to choose from, the default first */
+      fputs(" (", f);
+      for (const char *p = archs; *p; p++)
+        if (*p == ' ') fputs(", ", f);
+        else fputc(*p, f);
+      fputs(")", f);
+    }
+    fputs(",", f);
+  }
+  fputs(" expect\n"
+        "  -e source  run the given text\n"
+        "  -          read a script from standard input\n"
+        "  -i         interactive session even when standard input is not a terminal\n"
+        "  (none)     interactive session on a terminal, else standard input\n"
+        "  --version  print the version\n", f);
+}
 
 /* Read all of standard input; NULL when it cannot be had. */
 static char *slurp_stdin(void) {
@@ -136,7 +151,7 @@ int main(int argc, char **argv) {
   if (!L) { fputs("lyt: cannot create a state (out of memory)\n", stderr); return 1; }
   int status = LYT_OK;
   if (argc > 1 && strcmp(argv[1], "--version") == 0) printf("lyt %s\n", LYT_VERSION);
-  else if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) fputs(usage, stdout);
+  else if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) usage(stdout);
   else if (argc == 3 && strncmp(argv[1], "--emit=", 7) == 0)
     status = emit_file(L, &quiet, argv[1] + 7, argv[2]);
   else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = report(L, lyt_dostring(L, argv[2], "<string>"));
@@ -145,7 +160,7 @@ int main(int argc, char **argv) {
   else if (argc == 1 && isatty(0)) repl(L);
   else if (argc == 2 && strcmp(argv[1], "-i") == 0) repl(L);
   else if (argc == 1) status = run_stdin(L);
-  else { fputs(usage, stderr); status = LYT_ERRRUN; }
+  else { usage(stderr); status = LYT_ERRRUN; }
   lyt_close(L);
   fflush(stdout);
   return status == LYT_OK ? 0 : 1;

@@ -3,7 +3,8 @@
 # and directly), then: the installed lyt finds its stdlib from another
 # folder, its REPL runs, the worked embedding builds against the
 # installed files with pkg-config (static and shared) and prints what
-# examples/embed/embed.out holds, and make uninstall removes every file.
+# examples/embed/embed.out holds, the libraries export only lyt names,
+# and make uninstall removes every file.
 # an installed build is a plain one, whatever build this suite runs in
 unset SAN OPT BUILD CFLAGS CC MAKEFLAGS MFLAGS MAKELEVEL
 T=$(mktemp -d)
@@ -16,6 +17,14 @@ check "files installed" 'for f in bin/lyt lib/liblyt.a lib/liblyt.so lib/liblyt.
 check "stdlib from the installed copy" '(cd "$T" && "$P/bin/lyt" -e "import \"triton.lyt\"
 print to_linear(blocked((1,1), (4,8), (1,1), (1,0)), (4,8))" | grep -q "lane: \[\[0,1\]")'
 check "installed REPL" '(cd "$T" && printf "import \"triton.lyt\"\nlen((1,2,3))\n" | "$P/bin/lyt" -i | grep -q "^3$")'
+# The shared library exports exactly the functions lyt.h declares; the
+# static library's globals all carry the project prefix, so neither can
+# clash with a host's names.
+grep -o "lyt_[a-z_]*(" interp/lyt.h | tr -d '(' | grep -v '^lyt_pop$' | sort -u >"$T/declared"
+nm -D --defined-only "$P/lib/liblyt.so" | awk '{print $3}' | sort >"$T/exported"
+check "liblyt.so exports exactly lyt.h's functions" 'cmp -s "$T/declared" "$T/exported" || { diff "$T/declared" "$T/exported" | head -5; false; }'
+check "liblyt.a: every global starts with lyt" \
+  '[ -z "$(nm -g --defined-only "$P/lib/liblyt.a" | awk "NF == 3 && \$3 !~ /^lyt/" | head -3 | tee /dev/stderr)" ]'
 check "man page" 'grep -q "^.SH NAME" "$P/share/man/man1/lyt.1"'
 if command -v pkg-config >/dev/null 2>&1; then
   PC="env PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config"
