@@ -71,9 +71,10 @@ static lytK_l2 get_l2(lytI_call *c, int i) {
   return LYTK_L2_NONE;
 }
 
-/* kernel(name, elem, src, dst, tile, load, store=nil, smem=nil, grid_order=nil,
+/* kernel(name, elem, src, dst, tile, load=, store=nil, smem=nil, grid_order=nil,
 **        tiles_per_block=1, grid_group=nil, smem_bytes=0, grid=nil, l2_load=nil,
-**        l2_store=nil) */
+**        l2_store=nil): what moves and in which tiles by position, how it moves
+**        by name. */
 static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
@@ -219,7 +220,7 @@ static lyt_value b_kernel_conflicts(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_kernel_lib[] = {
-  { "kernel", b_kernel, 6, 0, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid", "l2_load", "l2_store"), "kernel(name, elem, src, dst, tile, load[, store, smem, grid_order, tiles_per_block, grid_group, smem_bytes, grid, l2_load, l2_store]): a kernel moving a tensor from src to dst layouts, tile by tile" },
+  { "kernel", b_kernel, 6, 5, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid", "l2_load", "l2_store"), "kernel(name, elem, src, dst, tile, load=L[, store=L, smem=picked, grid_order=row-major, tiles_per_block=1, grid_group=nil, smem_bytes=what staging needs, grid=nil, l2_load=nil, l2_store=nil]): a kernel moving a tensor from src to dst layouts, tile by tile; all but the first five by name" },
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },

@@ -98,8 +98,8 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
     "prints <kernel name>; kernel(...) makes one",
     NULL, "program(K) and emit(K) are its texts",
     .sample = "kernel(\"k\", \"f32\", (64,64):(64,1), (64,64):(1,64), (32,32), "
-              "to_linear(blocked((4,4), (8,4), (2,1), (1,0)), (32,32)), "
-              "to_linear(blocked((4,1), (8,4), (1,2), (0,1)), (32,32)), "
+              "load=to_linear(blocked((4,4), (8,4), (2,1), (1,0)), (32,32)), "
+              "store=to_linear(blocked((4,1), (8,4), (1,2), (0,1)), (32,32)), "
               "grid={block: [[0,1],[1,0]]} -> {dim0: 2, dim1: 2})" },
   [LYT_VCFUNC] = {
     "C function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_cfunc, lytI_print_cfunc, CODE,

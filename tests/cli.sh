@@ -26,9 +26,9 @@ print a(1)
 
 # --emit: a kernel bound to two names is one kernel; two different kernels
 # with one name are an error; a script without kernels is one too.
-printf 'import "triton.lyt"\nB = to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (64,64))\nK = kernel("k", "f32", (64,64):(64,1), (64,64):(64,1), (64,64), B)\nK2 = K\n' > "$T/k.lyt"
+printf 'import "triton.lyt"\nB = to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (64,64))\nK = kernel("k", "f32", (64,64):(64,1), (64,64):(64,1), (64,64), load=B)\nK2 = K\n' > "$T/k.lyt"
 check "--emit one kernel under two names" 1 "$("$LYT" --emit=ptx "$T/k.lyt" | grep -c '^.visible .entry k(')"
-printf 'K3 = kernel("k", "f32", (64,64):(64,1), (64,64):(64,1), (32,64), to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (32,64)))\n' >> "$T/k.lyt"
+printf 'K3 = kernel("k", "f32", (64,64):(64,1), (64,64):(64,1), (32,64), load=to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (32,64)))\n' >> "$T/k.lyt"
 check "--emit two kernels, one name" "error: emit: two different kernels are named k" "$("$LYT" --emit=ptx "$T/k.lyt" 2>&1)"
 printf 'x = 1\n' > "$T/none.lyt"
 check "--emit without kernels" "error: emit: no kernel is bound to a global" "$("$LYT" --emit=c "$T/none.lyt" 2>&1)"

@@ -18,6 +18,7 @@
 typedef struct lyt_state lyt_state;
 
 #define LYT_MAX_PARAMS 15
+#define LYTI_VARIADIC (-1)
 
 typedef struct lytI_call {
   lyt_state *L;
@@ -36,7 +37,10 @@ typedef struct lytI_builtin {
   const char *name;                        /* lyt name */
   lytI_cfn fn;
   int8_t nreq;                             /* required parameters */
-  int8_t variadic;                         /* 1: any number of positionals in argv */
+  int8_t npos;                             /* how many arguments may come by position:
+                                              0 every parameter, n the first n (the rest
+                                              only by name), LYTI_VARIADIC any number
+                                              (argv then holds them all) */
   const char *params[LYT_MAX_PARAMS + 1];  /* names, NULL-terminated */
   const char *doc;                         /* one line for :help */
 } lytI_builtin;
@@ -67,6 +71,7 @@ lytS_tup *lytI_gettup(lytI_call *c, int i);      /* int, `_` or nested tuple of 
 /* An int or a flat tuple of min..max ints into out[]; returns the count. */
 int32_t lytI_getints(lytI_call *c, int i, int64_t *out, int32_t min, int32_t max);
 int lytI_isnil(lytI_call *c, int i);
+const char *lytI_param_name(lytI_call *c, int i);  /* for messages: "argument" if unnamed */
 
 /* Converting between interpreter values and core tuples. */
 lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why);  /* NULL + why */

@@ -76,7 +76,7 @@ static void help_line(lytS_buf *b, const lytI_builtin *f) {
   lytS_buf_printf(b, "%s(", f->name);
   for (int i = 0; f->params[i]; i++)
     lytS_buf_printf(b, "%s%s%s", i ? ", " : "", f->params[i], i >= f->nreq ? "?" : "");
-  lytS_buf_printf(b, "%s)  %s\n", f->variadic ? "..." : "", f->doc ? f->doc : "");
+  lytS_buf_printf(b, "%s)  %s\n", f->npos == LYTI_VARIADIC ? "..." : "", f->doc ? f->doc : "");
 }
 
 /* help() lists every builtin; help("name") describes one. */

@@ -315,11 +315,13 @@ typedef struct args {
   lyt_value *v;
   lyt_loc *loc;
   const char **kw;   /* keyword name or NULL */
+  int host;          /* from the C API, which has no names: all by position */
 } args;
 
 static args eval_args(lyt_state *L, const lytP_node *call) {
   args a;
   size_t k = (size_t)(call->n ? call->n : 1);
+  a.host = 0;
   a.n = call->n;
   a.v = scratch(L, sizeof *a.v * k);
   a.loc = scratch(L, sizeof *a.loc * k);
@@ -342,7 +344,9 @@ static int param_index(const char *const *names, int np, const char *kw) {
 }
 
 /* Match arguments to parameter slots: positionals first, then keywords. */
-static void match(lyt_state *L, const char *fname, const char *const *names, int np,
+/* Arguments into parameter slots: positional ones first (at most npos),
+** then by name. */
+static void match(lyt_state *L, const char *fname, const char *const *names, int np, int npos,
                   const args *a, lyt_value *slot, lyt_loc *sloc, char *given, lyt_loc at) {
   for (int i = 0; i < np; i++) {
     slot[i] = lytI_nil();
@@ -360,6 +364,9 @@ static void match(lyt_state *L, const char *fname, const char *const *names, int
     } else if (i >= np) {
       lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() takes at most %d argument%s, got %d",
                  fname, np, np == 1 ? "" : "s", a->n);
+    } else if (i >= npos) {
+      lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() takes %d positional argument%s; give '%s' "
+                 "by name: %s=...", fname, npos, npos == 1 ? "" : "s", names[i], names[i]);
     }
     slot[k] = a->v[i];
     sloc[k] = a->loc[i];
@@ -373,7 +380,7 @@ static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a
   c.L = L;
   c.loc = at;
   c.self = b;
-  if (b->variadic) {
+  if (b->npos == LYTI_VARIADIC) {
     for (int i = 0; i < a->n; i++)
       if (a->kw[i])
         lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() takes no keyword arguments", b->name);
@@ -389,7 +396,7 @@ static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a
     lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
     lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
     char given[LYT_MAX_PARAMS + 1];
-    match(L, b->name, b->params, np, a, slot, sloc, given, at);
+    match(L, b->name, b->params, np, b->npos && !a->host ? b->npos : np, a, slot, sloc, given, at);
     for (int i = 0; i < b->nreq; i++)
       if (!given[i])
         lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
@@ -422,7 +429,7 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_
   lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
   lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
   char *given = scratch(L, (size_t)np + 1);
-  match(L, f->name, param_names(L, f), np, a, slot, sloc, given, at);
+  match(L, f->name, param_names(L, f), np, np, a, slot, sloc, given, at);
   int k = 0;
   for (const lytP_node *p = f->params; p; p = p->next, k++)
     if (!given[k] && !p->a)
@@ -473,6 +480,7 @@ static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt
 lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
                           const lyt_loc *argloc, lyt_loc loc) {
   args a;
+  a.host = argloc == NULL;
   a.n = argc;
   a.v = argv;
   a.loc = (lyt_loc *)argloc;

@@ -129,14 +129,15 @@ int lytI_isnil(lytI_call *c, int i) {
   return i >= c->argc || c->argv[i].kind == LYT_VNIL;
 }
 
-static const char *pname(lytI_call *c, int i) {
-  return c->self && !c->self->variadic && c->self->params[i] ? c->self->params[i] : "argument";
+const char *lytI_param_name(lytI_call *c, int i) {
+  return c->self && c->self->npos != LYTI_VARIADIC && c->self->params[i] ? c->self->params[i]
+                                                                         : "argument";
 }
 
 int64_t lytI_getint(lytI_call *c, int i) {
   if (i >= c->argc || c->argv[i].kind != LYT_VINT)
     lytI_argerr(c, i, "%s: '%s' must be an integer, got %s", c->self ? c->self->name : "call",
-                pname(c, i), i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+                lytI_param_name(c, i), i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
   return c->argv[i].u.i;
 }
 
@@ -153,7 +154,7 @@ lytS_tup *lytI_gettup(lytI_call *c, int i) {
   lytS_tup *t = i < c->argc ? lytI_val2tup(lytI_cx(c), &c->argv[i], &why) : NULL;
   if (!t)
     lytI_argerr(c, i, "%s: '%s' must be an integer or a tuple of integers, got %s",
-                c->self ? c->self->name : "call", pname(c, i), why ? why : "nothing");
+                c->self ? c->self->name : "call", lytI_param_name(c, i), why ? why : "nothing");
   return t;
 }
 
@@ -162,11 +163,11 @@ int32_t lytI_getints(lytI_call *c, int i, int64_t *out, int32_t min, int32_t max
   if (v && v->kind == LYT_VINT && min <= 1 && max >= 1) { out[0] = v->u.i; return 1; }
   if (!v || (v->kind != LYT_VTUP && v->kind != LYT_VTILER) || v->u.tup.n < min || v->u.tup.n > max)
     lytI_argerr(c, i, "%s: '%s' must be an integer or a flat tuple of %d to %d integers",
-                c->self ? c->self->name : "call", pname(c, i), (int)min, (int)max);
+                c->self ? c->self->name : "call", lytI_param_name(c, i), (int)min, (int)max);
   for (int32_t k = 0; k < v->u.tup.n; k++) {
     if (v->u.tup.e[k].kind != LYT_VINT)
       lytI_argerr(c, i, "%s: '%s' must hold integers, not %s", c->self ? c->self->name : "call",
-                  pname(c, i), lytI_kindname(v->u.tup.e[k].kind));
+                  lytI_param_name(c, i), lytI_kindname(v->u.tup.e[k].kind));
     out[k] = v->u.tup.e[k].u.i;
   }
   return v->u.tup.n;

@@ -506,7 +506,7 @@ static lyt_value b_compatible(lytI_call *c) {
 /* ------------------------------------------------------------------ */
 
 #define P(...) { __VA_ARGS__, NULL }
-#define V 1  /* variadic */
+#define V LYTI_VARIADIC
 
 const lytI_builtin lytI_stride_lib[] = {
   { "size", b_size, 1, V, P("x"), "size(x, i...): number of elements of (mode i... of) x" },

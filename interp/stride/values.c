@@ -29,14 +29,10 @@ lyt_value lytI_composed(const lytS_composed *cp) {
   return v;
 }
 
-static const char *pname(lytI_call *c, int i) {
-  return c->self && !c->self->variadic && c->self->params[i] ? c->self->params[i] : "argument";
-}
-
 lytS_layout lytI_getlayout(lytI_call *c, int i) {
   if (i >= c->argc || c->argv[i].kind != LYT_VLAYOUT)
     lytI_argerr(c, i, "%s: '%s' must be a layout, got %s", c->self ? c->self->name : "call",
-                pname(c, i), i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
+                lytI_param_name(c, i), i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
   return *c->argv[i].u.lay;
 }
 
@@ -81,7 +77,7 @@ lytS_tiler *lytI_gettiler(lytI_call *c, int i) {
   lytS_tiler *t = lytS_alloc(lytI_cx(c), sizeof *t);
   if (i >= c->argc || !to_tiler(lytI_cx(c), &c->argv[i], t, 1))
     lytI_argerr(c, i, "%s: '%s' must be a layout, a tiler or a shape, got %s",
-                c->self ? c->self->name : "call", pname(c, i),
+                c->self ? c->self->name : "call", lytI_param_name(c, i),
                 i < c->argc ? lytI_kindname(c->argv[i].kind) : "nothing");
   return t;
 }

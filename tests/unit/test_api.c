@@ -512,8 +512,8 @@ static void test_cores(lyt_state *L) {
 
   /* a kernel emitted into a caller's buffer, against emit() */
   const char *k = "kernel(\"cvt\", \"f16\", (64,32):(32,1), (64,32):(32,1), (64,32),"
-                  " to_linear(blocked((1,8), (8,4), (4,1), (1,0)), (64,32)),"
-                  " to_linear(blocked((8,1), (4,8), (1,4), (0,1)), (64,32)))";
+                  " load=to_linear(blocked((1,8), (8,4), (4,1), (1,0)), (64,32)),"
+                  " store=to_linear(blocked((8,1), (4,8), (1,4), (0,1)), (64,32)))";
   size_t len = 0;
   ok("eval kernel", lyt_eval(L, k, "k") == LYT_OK && lyt_type(L, 1) == LYT_TKERNEL);
   fails("emit size", L, 1, lyt_emit_kernel(L, 1, "ptx", NULL, NULL, 0, &len), LYT_ERRLIMIT, "the buffer holds 0");

@@ -19,7 +19,7 @@ static const char script[] =
   "print B, invert(to_linear(blocked((1,1), (8,4), (1,1), (1,0)), (8,4)))\n"
   "print forward(axe((8,2,4,2):(4@lane,1@warp,1@lane,1@reg), replica=2:4@warp), (2,9), (8,16))\n"
   "C = to_linear(blocked((4,1), (4,8), (1,4), (0,1)), (64,64))\n"
-  "print emit(kernel(\"t\", \"f32\", (64,64):(64,1), (64,64):(1,64), (64,64), B, C), \"ptx\")\n"
+  "print emit(kernel(\"t\", \"f32\", (64,64):(64,1), (64,64):(1,64), (64,64), load=B, store=C), \"ptx\")\n"
   "print composition((6,2):(1,7), (3,2):(2,3))\n";
 
 typedef struct out { char *p; size_t n, cap; } out;
