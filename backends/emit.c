@@ -99,8 +99,7 @@ static int32_t bound_kernels(lyt_state *L, const lytK_kernel ***out) {
   return m;
 }
 
-static void do_emit(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_emit(lyt_state *L, lytI_req *q) {
   const lytK_kernel **ks;
   int32_t n = bound_kernels(L, &ks);
   lytS_buf b;
@@ -123,8 +122,7 @@ int lyt_emit(lyt_state *L, const char *target, const char *arch) {
 ** lyt_emit_kernel: one kernel from the stack
 ** ------------------------------------------------------------------- */
 
-static void do_emit_kernel(lyt_state *L, void *ud) {
-  lytI_req *q = ud;
+static void do_emit_kernel(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at(L, q->idx, "lyt_emit_kernel");
   if (v->kind != LYT_VKERNEL) lytI_api_wrong(L, "lyt_emit_kernel", v, "a kernel");
   lytS_buf b;

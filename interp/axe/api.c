@@ -15,8 +15,8 @@ static const char *axis_name(lyt_state *L, const char *a) {
   return a ? lytI_intern(L, a, strlen(a)) : lytI_intern(L, LYTX_MEM, 1);
 }
 
-static void do_axe(lyt_state *L, void *ud) {
-  const lyt_axe *d = ((lytI_req *)ud)->p;
+static void do_axe(lyt_state *L, lytI_req *q) {
+  const lyt_axe *d = q->p;
   lytS_ctx *cx = &L->cx;
   if (d->nshard < 0 || d->nreplica < 0 || d->noffset < 0 || d->nshard > LYT_AXE_MAXITERS ||
       d->nreplica > LYT_AXE_MAXITERS || d->noffset > LYT_AXE_MAXAXES)
@@ -39,8 +39,7 @@ int lyt_push_axe(lyt_state *L, const lyt_axe *d) {
   return lytI_protect(L, do_axe, &q);
 }
 
-static void do_to_axe(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_to_axe(lyt_state *L, lytI_req *q) {
   lyt_axe *d = q->out;
   const lytX_layout *x = lytI_at_kind(L, q->idx, LYT_VAXE, "lyt_to_axe")->u.axe;
   memset(d, 0, sizeof *d);

@@ -11,8 +11,7 @@
 
 _Static_assert(LYT_AXIS_MAXRANK == LYTV_MAXRANK, "lyt_axisinfo mirrors lytV_info");
 
-static void do_to_axisinfo(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_to_axisinfo(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at(L, q->idx, "lyt_to_axisinfo");
   if (v->kind != LYT_VINDEX) lytI_api_wrong(L, "lyt_to_axisinfo", v, "an index value");
   lytV_info in = q->n ? lytV_exact_info(&L->cx, v->u.index) : v->u.index->info;
@@ -31,20 +30,15 @@ int lyt_to_axisinfo(lyt_state *L, int idx, int exact, lyt_axisinfo *info) {
   return lytI_protect(L, do_to_axisinfo, &q);
 }
 
-typedef struct width_req {
-  const lyt_axisinfo *info;
-  int dim, elem_bytes, ptr_align;
-  int64_t per, width;
-} width_req;
-
-static void do_vector_width(lyt_state *L, void *ud) {
-  width_req *q = ud;
-  const lyt_axisinfo *a = q->info;
+/* q: the info p, the dim idx, the element's bytes n, the pointer's
+** alignment nin, the elements per thread i (0: any), the width out. */
+static void do_vector_width(lyt_state *L, lytI_req *q) {
+  const lyt_axisinfo *a = q->p;
   lytS_ctx *cx = &L->cx;
   if (!a || a->rank < 1 || a->rank > LYT_AXIS_MAXRANK)
     lytS_fail(cx, LYT_ERRRUN, "lyt_vector_width: rank %d (1..%d)", a ? a->rank : 0, LYT_AXIS_MAXRANK);
-  if (q->dim < 0 || q->dim >= a->rank)
-    lytS_fail(cx, LYT_ERRRUN, "lyt_vector_width: dim %d is not a dim of a rank-%d access", q->dim, a->rank);
+  if (q->idx < 0 || q->idx >= a->rank)
+    lytS_fail(cx, LYT_ERRRUN, "lyt_vector_width: dim %d is not a dim of a rank-%d access", q->idx, a->rank);
   lytV_info in;
   memset(&in, 0, sizeof in);
   in.rank = a->rank;
@@ -56,16 +50,17 @@ static void do_vector_width(lyt_state *L, void *ud) {
     in.divisibility[d] = a->divisibility[d];
     in.constancy[d] = a->constancy[d];
   }
-  if (q->per < 0) lytS_fail(cx, LYT_ERRRUN, "lyt_vector_width: elems_per_thread is negative");
-  q->width = lytV_vector_width(cx, &in, q->dim, q->elem_bytes, q->ptr_align,
-                               q->per ? q->per : (int64_t)1 << 30);
+  if (q->i < 0) lytS_fail(cx, LYT_ERRRUN, "lyt_vector_width: elems_per_thread is negative");
+  *(int64_t *)q->out = lytV_vector_width(cx, &in, q->idx, q->n, q->nin, q->i ? q->i : (int64_t)1 << 30);
 }
 
 int lyt_vector_width(lyt_state *L, const lyt_axisinfo *info, int dim, int elem_bytes,
                      int ptr_align, int64_t elems_per_thread, int64_t *width) {
-  width_req q = { info, dim, elem_bytes, ptr_align, elems_per_thread, 0 };
+  int64_t w = 0;
+  lytI_req q = { .p = info, .idx = dim, .n = elem_bytes, .nin = ptr_align, .i = elems_per_thread,
+                 .out = &w };
   int st = lytI_protect(L, do_vector_width, &q);
-  if (st == LYT_OK && width) *width = q.width;
+  if (st == LYT_OK && width) *width = w;
   return st;
 }
 

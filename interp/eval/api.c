@@ -88,7 +88,7 @@ static void format_error(lyt_state *L) {
 ** against the outermost entry, so a C function cannot lift the limit. A
 ** nested entry counts as a statement under way (L->stmts), so that its own
 ** statements do not restart the count, whichever entry is outermost. */
-int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
+int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   jmp_buf jb, *old = L->cx.jb;
   lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
   lytI_frame *frame = L->frame;
@@ -104,7 +104,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
   if (!old) L->steps = 0;
   else L->stmts++;
   if (setjmp(jb) == 0) {
-    fn(L, ud);
+    fn(L, q);
     L->stmts = stmts;
   } else {
     status = L->cx.code ? L->cx.code : LYT_ERRRUN;
@@ -131,8 +131,8 @@ int lytI_protect(lyt_state *L, lytI_protected fn, void *ud) {
 ** States
 ** ------------------------------------------------------------------- */
 
-static void open_libs(lyt_state *L, void *ud) {
-  (void)ud;
+static void open_libs(lyt_state *L, lytI_req *q) {
+  (void)q;
   for (size_t k = 0; lytI_libs[k]; k++)
     for (const lytI_builtin *b = lytI_libs[k]; b->name; b++) {
       lyt_value v = { .kind = LYT_VBUILTIN };
@@ -187,35 +187,31 @@ void lyt_close(lyt_state *L) {
 ** Running code
 ** ------------------------------------------------------------------- */
 
-typedef struct chunk {
-  const char *src, *name;
-  int echo;
-} chunk;
-
-static void run_chunk(lyt_state *L, void *ud) {
-  const chunk *c = ud;
-  L->echo = c->echo;
-  lytI_run_src(L, c->name ? c->name : "<string>", c->src, strlen(c->src));
+/* q: the source s, its name, echo n. */
+static void run_chunk(lyt_state *L, lytI_req *q) {
+  L->echo = q->n;
+  lytI_run_src(L, q->name ? q->name : "<string>", q->s, strlen(q->s));
 }
 
-static void run_file(lyt_state *L, void *ud) {
+static void run_file(lyt_state *L, lytI_req *q) {
   lyt_loc nowhere = { NULL, 0, 0 };
   L->echo = 0;
-  lytI_run_file(L, (const char *)ud, nowhere);
+  lytI_run_file(L, q->s, nowhere);
 }
 
 int lyt_dostring(lyt_state *L, const char *src, const char *name) {
-  chunk c = { src, name, 0 };
-  return lytI_protect(L, run_chunk, &c);
+  lytI_req q = { .s = src, .name = name, .n = 0 };
+  return lytI_protect(L, run_chunk, &q);
 }
 
 int lyt_doline(lyt_state *L, const char *src, const char *name) {
-  chunk c = { src, name, 1 };
-  return lytI_protect(L, run_chunk, &c);
+  lytI_req q = { .s = src, .name = name, .n = 1 };
+  return lytI_protect(L, run_chunk, &q);
 }
 
 int lyt_dofile(lyt_state *L, const char *path) {
-  return lytI_protect(L, run_file, (void *)path);
+  lytI_req q = { .s = path };
+  return lytI_protect(L, run_file, &q);
 }
 
 int lyt_incomplete(const lyt_state *L) {

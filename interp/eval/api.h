@@ -13,21 +13,6 @@
 
 #include "interp/eval/state.h"
 
-typedef struct lytI_req {
-  int idx, n, nin;
-  int64_t i;
-  const void *p;
-  const char *s;
-  void *out;
-  lyt_value v;
-  lyt_cfunction fn;
-  const int64_t *in;
-  int *nout;
-  const char *target, *arch;
-  char *buf;
-  size_t cap, len;
-} lytI_req;
-
 /* The value at idx, which must be of kind k ("<api>: value 2 is ..."). */
 const lyt_value *lytI_at_kind(lyt_state *L, int idx, lyt_vkind k, const char *api);
 /* Runs fn with a block holding idx and out: the readers lyt_to_*. */

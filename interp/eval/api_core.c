@@ -51,8 +51,7 @@ static void leaves(lyt_state *L, const lyt_value *v, const lytI_req *q) {
   for (int32_t i = 0; i < n; i++) leaves(L, &e[i], q);
 }
 
-static void do_apply(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_apply(lyt_state *L, lytI_req *q) {
   const lyt_value *f = lytI_at(L, q->idx, "lyt_apply");
   if (!is_stride(f->kind) && f->kind != LYT_VLINEAR)
     lytI_api_wrong(L, "lyt_apply", f, "a stride or linear layout");
@@ -74,8 +73,8 @@ int lyt_apply(lyt_state *L, int idx, int nin, const int64_t *in, int cap, int *n
   return st;
 }
 
-static void do_compose(lyt_state *L, void *ud) {
-  (void)ud;
+static void do_compose(lyt_state *L, lytI_req *q) {
+  (void)q;
   lyt_value *v = lytI_take(L, 2, "lyt_compose");
   lyt_value r;
   if (is_stride(v[0].kind) && is_stride(v[1].kind)) r = lytI_api_builtin(L, "composition", 2, v);

@@ -106,39 +106,34 @@ const char *lyt_typename(const lyt_state *L, int idx) {
 }
 
 /* ---------------------------------------------------------------------
-** Protected bodies: one argument block serves every entry point
+** Protected bodies: one request block (lytI_req) serves every entry point
 ** ------------------------------------------------------------------- */
 
-typedef lytI_req req;
-
-static int run(lyt_state *L, lytI_protected fn, req *q) { return lytI_protect(L, fn, q); }
-
-static void do_settop(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_settop(lyt_state *L, lytI_req *q) {
   if (q->n < 0) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_settop: %d is negative", q->n);
   lytI_cut(L, L->base + q->n);
   while (L->top < L->base + q->n) lytI_push(L, lytI_nil());
 }
 
 int lyt_settop(lyt_state *L, int n) {
-  req q = { .n = n };
-  return run(L, do_settop, &q);
+  lytI_req q = { .n = n };
+  return lytI_protect(L, do_settop, &q);
 }
 
-static void do_push(lyt_state *L, void *ud) { lytI_push(L, ((req *)ud)->v); }
+static void do_push(lyt_state *L, lytI_req *q) { lytI_push(L, q->v); }
 
 static int push_value(lyt_state *L, lyt_value v) {
-  req q = { .v = v };
-  return run(L, do_push, &q);
+  lytI_req q = { .v = v };
+  return lytI_protect(L, do_push, &q);
 }
 
-static void do_pushvalue(lyt_state *L, void *ud) {
-  lytI_push(L, *lytI_at(L, ((req *)ud)->idx, "lyt_pushvalue"));
+static void do_pushvalue(lyt_state *L, lytI_req *q) {
+  lytI_push(L, *lytI_at(L, q->idx, "lyt_pushvalue"));
 }
 
 int lyt_pushvalue(lyt_state *L, int idx) {
-  req q = { .idx = idx };
-  return run(L, do_pushvalue, &q);
+  lytI_req q = { .idx = idx };
+  return lytI_protect(L, do_pushvalue, &q);
 }
 
 int lyt_push_nil(lyt_state *L) { return push_value(L, lytI_nil()); }
@@ -152,8 +147,7 @@ int lyt_push_string(lyt_state *L, const char *s) {
   return push_value(L, v);  /* copied with the value */
 }
 
-static void do_tuple(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_tuple(lyt_state *L, lytI_req *q) {
   lyt_value v = { .kind = LYT_VTUP };
   v.u.tup.n = q->n;
   v.u.tup.e = lytI_take(L, q->n, "lyt_push_tuple");
@@ -161,12 +155,11 @@ static void do_tuple(lyt_state *L, void *ud) {
 }
 
 int lyt_push_tuple(lyt_state *L, int n) {
-  req q = { .n = n };
-  return run(L, do_tuple, &q);
+  lytI_req q = { .n = n };
+  return lytI_protect(L, do_tuple, &q);
 }
 
-static void do_record(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_record(lyt_state *L, lytI_req *q) {
   const char *const *names = q->p;
   const char **nm = lytS_alloc(&L->cx, sizeof *nm * (size_t)(q->n + 1));
   for (int i = 0; i < q->n; i++) {
@@ -183,16 +176,15 @@ static void do_record(lyt_state *L, void *ud) {
 }
 
 int lyt_push_record(lyt_state *L, int n, const char *const *names) {
-  req q = { .n = n, .p = names };
-  return run(L, do_record, &q);
+  lytI_req q = { .n = n, .p = names };
+  return lytI_protect(L, do_record, &q);
 }
 
 /* ---------------------------------------------------------------------
 ** C functions
 ** ------------------------------------------------------------------- */
 
-static void do_cfunction(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_cfunction(lyt_state *L, lytI_req *q) {
   if (!q->s || !q->fn) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_cfunction: a name and a function are needed");
   lytI_cfunc *f = lytA_alloc(&L->code, sizeof *f);
   if (!f) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
@@ -205,8 +197,8 @@ static void do_cfunction(lyt_state *L, void *ud) {
 }
 
 int lyt_push_cfunction(lyt_state *L, const char *name, lyt_cfunction fn, void *ud) {
-  req q = { .s = name, .out = ud, .fn = fn };
-  return run(L, do_cfunction, &q);
+  lytI_req q = { .s = name, .out = ud, .fn = fn };
+  return lytI_protect(L, do_cfunction, &q);
 }
 
 int lyt_seterror(lyt_state *L, const char *fmt, ...) {
@@ -247,28 +239,25 @@ lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt
 ** Reading
 ** ------------------------------------------------------------------- */
 
-static void do_to_int(lyt_state *L, void *ud) {
-  req *q = ud;
+static void do_to_int(lyt_state *L, lytI_req *q) {
   *(int64_t *)q->out = lytI_at_kind(L, q->idx, LYT_VINT, "lyt_to_int")->u.i;
 }
 
 /* The readers: the value at idx into the caller's [out]. */
 int lytI_read_into(lyt_state *L, lytI_protected fn, int idx, void *out) {
-  req q = { .idx = idx, .out = out };
-  return run(L, fn, &q);
+  lytI_req q = { .idx = idx, .out = out };
+  return lytI_protect(L, fn, &q);
 }
 
 int lyt_to_int(lyt_state *L, int idx, int64_t *i) { return lytI_read_into(L, do_to_int, idx, i); }
 
-static void do_to_bool(lyt_state *L, void *ud) {
-  req *q = ud;
+static void do_to_bool(lyt_state *L, lytI_req *q) {
   *(int *)q->out = (int)lytI_at_kind(L, q->idx, LYT_VBOOL, "lyt_to_bool")->u.i;
 }
 
 int lyt_to_bool(lyt_state *L, int idx, int *b) { return lytI_read_into(L, do_to_bool, idx, b); }
 
-static void do_to_string(lyt_state *L, void *ud) {
-  req *q = ud;
+static void do_to_string(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at_kind(L, q->idx, LYT_VSTR, "lyt_to_string");
   *(const char **)q->out = v->u.str.s;
   q->i = v->u.str.len;
@@ -276,8 +265,8 @@ static void do_to_string(lyt_state *L, void *ud) {
 
 /* Both string readers: the text through *s, its length through q.i. */
 static int string_out(lyt_state *L, lytI_protected fn, int idx, const char **s, size_t *len) {
-  req q = { .idx = idx, .out = (void *)s };
-  int st = run(L, fn, &q);
+  lytI_req q = { .idx = idx, .out = (void *)s };
+  int st = lytI_protect(L, fn, &q);
   if (st == LYT_OK && len) *len = (size_t)q.i;
   return st;
 }
@@ -286,8 +275,7 @@ int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len) {
   return string_out(L, do_to_string, idx, s, len);
 }
 
-static void do_len(lyt_state *L, void *ud) {
-  req *q = ud;
+static void do_len(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at(L, q->idx, "lyt_len");
   switch (v->kind) {
     case LYT_VTUP: case LYT_VTILER: q->i = v->u.tup.n; break;
@@ -302,8 +290,7 @@ static void do_len(lyt_state *L, void *ud) {
 
 int lyt_len(lyt_state *L, int idx, int64_t *n) { return lytI_read_into(L, do_len, idx, n); }
 
-static void do_get_index(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_get_index(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at(L, q->idx, "lyt_get_index");
   if (v->kind != LYT_VTUP && v->kind != LYT_VTILER)
     lytS_fail(&L->cx, LYT_ERRRUN, "lyt_get_index: value %d is %s %s, not a tuple", q->idx,
@@ -315,12 +302,11 @@ static void do_get_index(lyt_state *L, void *ud) {
 }
 
 int lyt_get_index(lyt_state *L, int idx, int64_t i) {
-  req q = { .idx = idx, .i = i };
-  return run(L, do_get_index, &q);
+  lytI_req q = { .idx = idx, .i = i };
+  return lytI_protect(L, do_get_index, &q);
 }
 
-static void do_get_field(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_get_field(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at_kind(L, q->idx, LYT_VRECORD, "lyt_get_field");
   for (int32_t i = 0; i < v->u.rec.n; i++)
     if (strcmp(v->u.rec.name[i], q->s) == 0) { lytI_push(L, v->u.rec.e[i]); return; }
@@ -328,12 +314,11 @@ static void do_get_field(lyt_state *L, void *ud) {
 }
 
 int lyt_get_field(lyt_state *L, int idx, const char *name) {
-  req q = { .idx = idx, .s = name ? name : "" };
-  return run(L, do_get_field, &q);
+  lytI_req q = { .idx = idx, .s = name ? name : "" };
+  return lytI_protect(L, do_get_field, &q);
 }
 
-static void do_tostring(lyt_state *L, void *ud) {
-  req *q = ud;
+static void do_tostring(lyt_state *L, lytI_req *q) {
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
   lytI_print_value(&b, lytI_at(L, q->idx, "lyt_tostring"));
@@ -353,20 +338,18 @@ int lyt_tostring(lyt_state *L, int idx, const char **s, size_t *len) {
 ** Globals, calls, expressions
 ** ------------------------------------------------------------------- */
 
-static void do_getglobal(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_getglobal(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_getglobal(L, lytI_intern(L, q->s, strlen(q->s)));
   if (!v) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_getglobal: unknown name '%s'", q->s);
   lytI_push(L, *v);
 }
 
 int lyt_getglobal(lyt_state *L, const char *name) {
-  req q = { .s = name ? name : "" };
-  return run(L, do_getglobal, &q);
+  lytI_req q = { .s = name ? name : "" };
+  return lytI_protect(L, do_getglobal, &q);
 }
 
-static void do_setglobal(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_setglobal(lyt_state *L, lytI_req *q) {
   if (!lytL_is_name(q->s)) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_setglobal: '%s' is not a name", q->s);
   lyt_value *v = lytI_take(L, 1, "lyt_setglobal");
   lytI_setglobal(L, lytI_intern(L, q->s, strlen(q->s)), lytI_copy_to(L, &L->perm, v[0]));
@@ -374,12 +357,11 @@ static void do_setglobal(lyt_state *L, void *ud) {
 }
 
 int lyt_setglobal(lyt_state *L, const char *name) {
-  req q = { .s = name ? name : "" };
-  return run(L, do_setglobal, &q);
+  lytI_req q = { .s = name ? name : "" };
+  return lytI_protect(L, do_setglobal, &q);
 }
 
-static void do_call(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_call(lyt_state *L, lytI_req *q) {
   if (q->n < 0) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_call: %d arguments", q->n);
   lyt_value *v = lytI_take(L, q->n + 1, "lyt_call");
   lyt_loc nowhere = { NULL, 0, 0 };
@@ -387,16 +369,15 @@ static void do_call(lyt_state *L, void *ud) {
 }
 
 int lyt_call(lyt_state *L, int nargs) {
-  req q = { .n = nargs };
-  return run(L, do_call, &q);
+  lytI_req q = { .n = nargs };
+  return lytI_protect(L, do_call, &q);
 }
 
-static void do_eval(lyt_state *L, void *ud) {
-  const req *q = ud;
+static void do_eval(lyt_state *L, lytI_req *q) {
   lytI_push(L, lytI_eval_src(L, q->p ? (const char *)q->p : "<expr>", q->s, strlen(q->s)));
 }
 
 int lyt_eval(lyt_state *L, const char *expr, const char *name) {
-  req q = { .s = expr ? expr : "", .p = name };
-  return run(L, do_eval, &q);
+  lytI_req q = { .s = expr ? expr : "", .p = name };
+  return lytI_protect(L, do_eval, &q);
 }

@@ -82,9 +82,24 @@ struct lyt_state {
 };
 
 /* eval/api.c: run fn under the state's error escape; nests, so a C function
-** may call back into the API. */
-typedef void (*lytI_protected)(lyt_state *L, void *ud);
-int lytI_protect(lyt_state *L, lytI_protected fn, void *ud);
+** may call back into the API. One request block serves every protected
+** body: each uses the fields it names. */
+typedef struct lytI_req {
+  int idx, n, nin;
+  int64_t i;
+  const void *p;
+  const char *s, *name;
+  void *out;
+  lyt_value v;
+  lyt_cfunction fn;
+  const int64_t *in;
+  int *nout;
+  const char *target, *arch;  /* lyt_emit: the code generator */
+  char *buf;
+  size_t cap, len;
+} lytI_req;
+typedef void (*lytI_protected)(lyt_state *L, lytI_req *q);
+int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q);
 
 /* eval/api_stack.c */
 void lytI_push(lyt_state *L, lyt_value v);           /* copies v into the host arena */

@@ -13,8 +13,8 @@
 _Static_assert(LYT_LINEAR_MAXDIMS == LYT_LL_MAXDIMS && LYT_LINEAR_MAXBITS == LYT_LL_MAXBITS,
                "lyt_linear mirrors lytG_ll");
 
-static void do_linear(lyt_state *L, void *ud) {
-  const lyt_linear *d = ((lytI_req *)ud)->p;
+static void do_linear(lyt_state *L, lytI_req *q) {
+  const lyt_linear *d = q->p;
   lytS_ctx *cx = &L->cx;
   if (d->nin < 0 || d->nin > LYT_LINEAR_MAXDIMS || d->nout < 0 || d->nout > LYT_LINEAR_MAXDIMS)
     lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: %d in-dims and %d out-dims (at most %d each)",
@@ -51,8 +51,7 @@ int lyt_push_linear(lyt_state *L, const lyt_linear *d) {
   return lytI_protect(L, do_linear, &q);
 }
 
-static void do_to_linear(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_to_linear(lyt_state *L, lytI_req *q) {
   lyt_linear *d = q->out;
   const lytG_ll *ll = lytI_at_kind(L, q->idx, LYT_VLINEAR, "lyt_to_linear")->u.ll;
   memset(d, 0, sizeof *d);
@@ -82,8 +81,7 @@ static lyt_value to_linear_fn(lyt_state *L) {
   return *f;
 }
 
-static void do_linear_of(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_linear_of(lyt_state *L, lytI_req *q) {
   lyt_value *v = lytI_take(L, 1, "lyt_linear_of"), r;
   if (v->kind != LYT_VRECORD && q->n)
     lytS_fail(&L->cx, LYT_ERRRUN, "lyt_linear_of: a shape is only for an encoding, not %s %s",

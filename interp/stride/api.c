@@ -8,8 +8,7 @@
 
 #include "interp/eval/api.h"
 #include "interp/stride/values.h"
-static void do_layout(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_layout(lyt_state *L, lytI_req *q) {
   const int64_t *const *a = q->p;
   if (q->n < 1 || !a[0] || !a[1])
     lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_layout: rank %d (at least 1, shape and stride given)", q->n);
@@ -28,8 +27,8 @@ int lyt_push_layout(lyt_state *L, int rank, const int64_t *shape, const int64_t 
   return lytI_protect(L, do_layout, &q);
 }
 
-static void do_make_layout(lyt_state *L, void *ud) {
-  (void)ud;
+static void do_make_layout(lyt_state *L, lytI_req *q) {
+  (void)q;
   lyt_value *v = lytI_take(L, 2, "lyt_make_layout");
   const char *why = NULL;
   lytS_tup *sh = lytI_val2tup(&L->cx, &v[0], &why);
@@ -44,8 +43,7 @@ int lyt_make_layout(lyt_state *L) {
   return lytI_protect(L, do_make_layout, &q);
 }
 
-static void do_to_layout(lyt_state *L, void *ud) {
-  const lytI_req *q = ud;
+static void do_to_layout(lyt_state *L, lytI_req *q) {
   int64_t **a = q->out;
   const lyt_value *v = lytI_at_kind(L, q->idx, LYT_VLAYOUT, "lyt_to_layout");
   lytS_flat f = lytS_flat_of(&L->cx, *v->u.lay);
@@ -66,8 +64,8 @@ int lyt_to_layout(lyt_state *L, int idx, int cap, int *rank, int64_t *shape, int
   return lytI_protect(L, do_to_layout, &q);
 }
 
-static void do_invert(lyt_state *L, void *ud) {
-  (void)ud;
+static void do_invert(lyt_state *L, lytI_req *q) {
+  (void)q;
   lyt_value *v = lytI_take(L, 1, "lyt_invert");
   if (v->kind == LYT_VLINEAR) { lytI_replace(L, 1, lytI_api_builtin(L, "invert", 1, v)); return; }
   if (v->kind != LYT_VLAYOUT) lytI_api_wrong(L, "lyt_invert", v, "a stride or linear layout");

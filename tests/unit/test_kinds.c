@@ -65,8 +65,8 @@ static lyt_value call1(lyt_state *L, const char *fn, lyt_value a) {
 }
 
 /* Each property in turn; the first that fails stops the kind. */
-static void properties(lyt_state *L, void *ud) {
-  job *j = ud;
+static void properties(lyt_state *L, lytI_req *q) {
+  job *j = q->out;
   const lytI_kind *K = &lytI_kinds[j->k];
   lyt_value v = eval(L, K->sample);
   if ((int)v.kind != j->k) {
@@ -136,7 +136,8 @@ int main(void) {
     result(K->sample != NULL, name, "no sample", NULL);
     if (!K->name || !K->copy || !K->equal || !K->print || !K->sample) continue;
     job j = { k, NULL, "" };
-    if (lytI_protect(L, properties, &j) != LYT_OK) {
+    lytI_req q = { .out = &j };
+    if (lytI_protect(L, properties, &q) != LYT_OK) {
       snprintf(j.detail, sizeof j.detail, "%s", lyt_error(L, NULL, NULL, NULL));
       j.failed = "an error";
     }
