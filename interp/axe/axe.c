@@ -105,13 +105,6 @@ int64_t lytX_size(lytS_ctx *cx, const lytX_layout *L) {
   return n;
 }
 
-int64_t lytX_size_on(lytS_ctx *cx, const lytX_layout *L, const char *axis) {
-  int64_t n = 1;
-  for (int32_t i = 0; i < L->nd; i++)
-    if (strcmp(L->d[i].axis, axis) == 0) n = lytS_mul(cx, n, L->d[i].extent);
-  return n;
-}
-
 static int64_t span_part(lytS_ctx *cx, const lytX_iter *it, int32_t n, const char *axis) {
   int64_t s = 0;
   for (int32_t i = 0; i < n; i++) {

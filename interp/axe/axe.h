@@ -94,8 +94,6 @@ void lytX_offset(lytS_ctx *cx, lytX_layout *L, int64_t v, const char *axis);
 void lytX_check(lytS_ctx *cx, const lytX_layout *L);
 
 int64_t lytX_size(lytS_ctx *cx, const lytX_layout *L);  /* product of shard extents */
-/* Product of the shard extents on one axis (1 when absent). */
-int64_t lytX_size_on(lytS_ctx *cx, const lytX_layout *L, const char *axis);
 /* TVM's span: 1 + sum (e-1)*|s| over shard and replica iters on axis, plus
 ** the axis's offset. */
 int64_t lytX_span(lytS_ctx *cx, const lytX_layout *L, const char *axis);

@@ -95,10 +95,6 @@ lytV_ctx lytV_context(lytS_ctx *cx, lytV_mode mode) {
   return vx;
 }
 
-lytV_ctx lytV_in_mode(const lytV_ctx *vx, lytV_mode mode) {
-  return lytV_context(vx->cx, mode);
-}
-
 /* A result of [rank] dims with room for its values; checks the shape. */
 static lytV_val *new_val(lytS_ctx *cx, int rank, const int64_t *shape, int64_t **vals) {
   if (rank < 1 || rank > LYTV_MAXRANK)

@@ -94,8 +94,6 @@ typedef int64_t (*lytV_index_fn)(lytS_ctx *cx, void *ud, int64_t id);
 /* context                                                             */
 /* ================================================================== */
 lytV_ctx lytV_context(lytS_ctx *cx, lytV_mode mode);
-/* [vx] with another mode, e.g. to run one operation exactly. */
-lytV_ctx lytV_in_mode(const lytV_ctx *vx, lytV_mode mode);
 
 /* ================================================================== */
 /* leaves                                                              */

@@ -90,12 +90,6 @@ lytS_tup *lytS_pair(lytS_ctx *cx, lytS_tup *a, lytS_tup *b) {
   return t;
 }
 
-lytS_tup *lytS_wrap(lytS_ctx *cx, lytS_tup *a) {
-  lytS_tup *t = lytS_newtup(cx, 1);
-  t->e[0] = a;
-  return t;
-}
-
 lytS_tup *lytS_basis(lytS_ctx *cx, int64_t scale, const uint8_t *path, int npath) {
   if (npath > LYT_BASIS_MAX)
     lytS_fail(cx, LYT_ERRLIMIT, "basis element nested deeper than %d", LYT_BASIS_MAX);

@@ -47,7 +47,6 @@ lytS_tup *lytS_int(lytS_ctx *cx, int64_t v);
 lytS_tup *lytS_under(lytS_ctx *cx);
 lytS_tup *lytS_newtup(lytS_ctx *cx, int32_t n);  /* elements NULL: fill them */
 lytS_tup *lytS_pair(lytS_ctx *cx, lytS_tup *a, lytS_tup *b);
-lytS_tup *lytS_wrap(lytS_ctx *cx, lytS_tup *a);  /* (a) */
 /* scale@path: path[] outermost mode first (E<1,0> is path {1,0}) */
 lytS_tup *lytS_basis(lytS_ctx *cx, int64_t scale, const uint8_t *path, int npath);
 

@@ -4,7 +4,10 @@
 ** A value is a small tagged struct passed by value; what it points to
 ** lives in an arena (see base/arena.h) and is never mutated after creation.
 ** Integer tuples are held as generic tuples of values and converted to
-** the core's lytS_tup at the boundary of a builtin.
+** the core's lytS_tup at the boundary of a builtin. What each kind can do
+** (copy, compare, print, JSON, call, show) is its row in the table of
+** kinds (eval/kind.h); the family types are only named here, so the
+** evaluator needs no family's header.
 */
 #ifndef LYT_VALUE_H
 #define LYT_VALUE_H
