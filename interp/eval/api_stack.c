@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "interp/eval/api.h"
+#include "interp/eval/kind.h"
 #include "lang/parse.h"
 
 /* ---------------------------------------------------------------------
@@ -83,21 +84,7 @@ int lyt_gettop(const lyt_state *L) { return L->top - L->base; }
 int lyt_type(const lyt_state *L, int idx) {
   int p = slot(L, idx);
   if (p < 0) return LYT_TNONE;
-  switch (L->stk[p].v.kind) {
-    case LYT_VNIL: return LYT_TNIL;
-    case LYT_VBOOL: return LYT_TBOOL;
-    case LYT_VINT: return LYT_TINT;
-    case LYT_VSTR: return LYT_TSTRING;
-    case LYT_VTUP: case LYT_VTILER: return LYT_TTUPLE;
-    case LYT_VRECORD: return LYT_TRECORD;
-    case LYT_VLAYOUT: case LYT_VCOMPOSED: return LYT_TLAYOUT;
-    case LYT_VLINEAR: return LYT_TLINEAR;
-    case LYT_VAXE: return LYT_TAXE;
-    case LYT_VNESTED: return LYT_TNESTED;
-    case LYT_VKERNEL: return LYT_TKERNEL;
-    case LYT_VFUNC: case LYT_VBUILTIN: case LYT_VCFUNC: return LYT_TFUNCTION;
-    default: return LYT_TOTHER;
-  }
+  return lytI_kinds[L->stk[p].v.kind].type;
 }
 
 const char *lyt_typename(const lyt_state *L, int idx) {
