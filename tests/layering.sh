@@ -4,7 +4,8 @@
 # folder; the test fails on any cycle among folders, naming it, so a
 # circle of folders that need each other cannot come back. The installed
 # header interp/lyt.h is a node of its own (it must include no lyt header),
-# as is the generated parser.h (it belongs to lang/).
+# as is the generated parser.h (it belongs to lang/). Every folder must
+# also have its row in docs/architecture.md, so the map matches the tree.
 #   sh tests/layering.sh          prints the folders in dependency order
 cd "$(dirname "$0")/.." || exit 1
 find lang interp backends -name '*.[ch]' -o -name '*.re' -o -name '*.y' | sort |
@@ -34,5 +35,13 @@ END {
   if (bad) { print "0 passed, " bad " failed"; exit 1 }
   s = ""; for (i = 1; i <= no; i++) s = s (i > 1 ? " <- " : "") order[i]
   print "folders, each needing only those before it:"; print "  " s
-  print no " passed, 0 failed"
+  for (i = 1; i <= no; i++) {
+    want = order[i] ~ /\.h$/ ? order[i] : order[i] "/"
+    found = 0
+    while ((getline line < "docs/architecture.md") > 0) if (index(line, "| `" want "` |")) found = 1
+    close("docs/architecture.md")
+    if (!found) { print "FAIL docs/architecture.md has no row for " want; bad++ }
+  }
+  print (no - bad) " passed, " (bad + 0) " failed"
+  exit bad != 0
 }'
