@@ -27,6 +27,12 @@ cc $SAN "$T/t.c" -o "$T/t" 2>/dev/null || SAN=
 [ -n "$LLD14" ] || echo "skip: ld.lld not found, gfx90a code objects not linked"
 [ -n "$LLD19" ] || echo "skip: ld.lld 19 not found (apt-get install lld-19), gfx942 code objects not linked"
 
+# Every target in lyt's table of code generators (backends/targets.c, as
+# the help lists it) must be one this script checks.
+for t in $("$LYT" --help | sed -n 's/^ *TARGET: //p' | sed 's/([^)]*)//g; s/,/ /g'); do
+  case $t in c|ptx|amdgcn|expect) ok ;; *) bad "target $t: no checks in tests/kernels.sh" ;; esac
+done
+
 # amd TARGET MC LLD FILE: assemble (any diagnostic fails), then link.
 amd() {
   "$2" -triple=amdgcn-amd-amdhsa -mcpu="$1" -filetype=obj "$4" -o "$T/k.o" 2>"$T/mc.log" \
