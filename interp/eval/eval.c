@@ -21,7 +21,6 @@
 #include "interp/eval/kind.h"
 #include "interp/eval/state.h"
 
-
 static lyt_value eval(lyt_state *L, const lytP_node *n);
 void lytI_exec(lyt_state *L, const lytP_node *s);
 
