@@ -79,6 +79,7 @@ static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
   k->name = get_str(c, 0, "the name");
+  if (!*k->name) lytI_argerr(c, 0, "kernel: the name must be an identifier, got \"\"");
   for (const char *p = k->name; *p; p++)
     if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
           (p > k->name && *p >= '0' && *p <= '9')))

@@ -83,6 +83,10 @@ LYT_API void lyt_close(lyt_state *L);
 ** statements before the failing one keep their effects. */
 LYT_API int lyt_dostring(lyt_state *L, const char *src, const char *name);
 
+/* As lyt_dostring, for [len] bytes at [buf], which need not end in NUL:
+** a NUL byte inside is a located syntax error, not the end of the text. */
+LYT_API int lyt_dobuffer(lyt_state *L, const char *buf, size_t len, const char *name);
+
 /* Run the file at [path]. LYT_ERRFILE when it cannot be read. */
 LYT_API int lyt_dofile(lyt_state *L, const char *path);
 

@@ -64,8 +64,9 @@ static void usage(FILE *f) {
         "  --version  print the version\n", f);
 }
 
-/* Read all of standard input; NULL when it cannot be had. */
-static char *slurp_stdin(void) {
+/* Read all of standard input into a buffer of *len bytes (NUL bytes and
+** all: the script must see them); NULL when it cannot be had. */
+static char *slurp_stdin(size_t *len) {
   size_t n = 0, cap = 4096;
   char *buf = malloc(cap);
   while (buf) {
@@ -79,14 +80,15 @@ static char *slurp_stdin(void) {
       cap *= 2;
     }
   }
-  if (buf) buf[n] = 0;
+  *len = n;
   return buf;
 }
 
 static int run_stdin(lyt_state *L) {
-  char *src = slurp_stdin();
+  size_t len;
+  char *src = slurp_stdin(&len);
   if (!src) { fputs("lyt: cannot read standard input\n", stderr); return LYT_ERRFILE; }
-  int s = report(L, lyt_dostring(L, src, "<stdin>"));
+  int s = report(L, lyt_dobuffer(L, src, len, "<stdin>"));
   free(src);
   return s;
 }

@@ -37,7 +37,33 @@ check "--emit without kernels" "error: emit: no kernel is bound to a global" "$(
 check "missing file status" 1 $rc
 check "missing file message" "error: $T/missing.lyt: cannot open" "$(cat "$T/err")"
 
+# Imports: one file however its path is spelled (a cycle through
+# ./sub/../b.lyt ends like one through b.lyt); a FIFO or a directory is an
+# error at the import, and never blocks.
+LA=$(cd "$(dirname "$LYT")" && pwd)/$(basename "$LYT")
+mkdir -p "$T/imp/sub" "$T/imp/d.lyt"
+printf 'import "./sub/../b.lyt"\nprint "a"\n' > "$T/imp/a.lyt"
+printf 'import "a.lyt"\nprint "b"\n' > "$T/imp/b.lyt"
+check "import cycle spelled two ways" "a
+b
+a" "$(cd "$T/imp" && timeout 10 "$LA" a.lyt 2>&1)"
+if mkfifo "$T/imp/f.lyt" 2>/dev/null; then
+  printf 'import "f.lyt"\n' > "$T/imp/c.lyt"
+  check "import of a FIFO" "c.lyt:1:1: error: f.lyt: is not a regular file" \
+    "$(cd "$T/imp" && timeout 10 "$LA" c.lyt 2>&1 | head -1)"
+else
+  check "mkfifo works here" 0 1
+fi
+printf 'import "d.lyt"\n' > "$T/imp/e.lyt"
+check "import of a directory" "e.lyt:1:1: error: d.lyt: is a directory, not a file" \
+  "$(cd "$T/imp" && timeout 10 "$LA" e.lyt 2>&1 | head -1)"
+
 out=$(printf 'L = (2,2):(2,1)\nprint L(1,1)\n' | "$LYT"); check "stdin script" "3" "$out"
+# A NUL byte in standard input is an error where it stands, as in a file,
+# not the silent end of the script.
+out=$(printf 'print 1\n\000print 2\n' | "$LYT" - 2>&1); rc=$?
+check "stdin NUL byte status" 1 $rc
+check "stdin NUL byte located" "<stdin>:2:1: error: unexpected NUL byte" "$(printf '%s\n' "$out" | head -1)"
 out=$(printf 'print 7\n' | "$LYT" -); check "stdin with -" "7" "$out"
 out=$("$LYT" --version); check "--version" "lyt 0.1.0" "$out"
 "$LYT" --bogus >/dev/null 2>&1; check "bad option status" 1 $?

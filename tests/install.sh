@@ -25,6 +25,8 @@ nm -D --defined-only "$P/lib/liblyt.so" | awk '{print $3}' | sort >"$T/exported"
 check "liblyt.so exports exactly lyt.h's functions" 'cmp -s "$T/declared" "$T/exported" || { diff "$T/declared" "$T/exported" | head -5; false; }'
 check "liblyt.a: every global starts with lyt" \
   '[ -z "$(nm -g --defined-only "$P/lib/liblyt.a" | awk "NF == 3 && \$3 !~ /^lyt/" | head -3 | tee /dev/stderr)" ]'
+check "liblyt.a: no abort, exit or assertion that could stop the host" \
+  '[ -z "$(nm -u "$P/lib/liblyt.a" | grep -E " (abort|exit|_exit|_Exit|__assert_fail|__assert)$" | tee /dev/stderr)" ]'
 check "man page" 'grep -q "^.SH NAME" "$P/share/man/man1/lyt.1"'
 if command -v pkg-config >/dev/null 2>&1; then
   PC="env PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config"

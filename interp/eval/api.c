@@ -187,10 +187,10 @@ void lyt_close(lyt_state *L) {
 ** Running code
 ** ------------------------------------------------------------------- */
 
-/* q: the source s, its name, echo n. */
+/* q: the source s of len bytes, its name, echo n. */
 static void run_chunk(lyt_state *L, lytI_req *q) {
   L->echo = q->n;
-  lytI_run_src(L, q->name ? q->name : "<string>", q->s, strlen(q->s));
+  lytI_run_src(L, q->name ? q->name : "<string>", q->s, q->len);
 }
 
 static void run_file(lyt_state *L, lytI_req *q) {
@@ -200,12 +200,17 @@ static void run_file(lyt_state *L, lytI_req *q) {
 }
 
 int lyt_dostring(lyt_state *L, const char *src, const char *name) {
-  lytI_req q = { .s = src, .name = name, .n = 0 };
+  lytI_req q = { .s = src, .len = strlen(src), .name = name, .n = 0 };
+  return lytI_protect(L, run_chunk, &q);
+}
+
+int lyt_dobuffer(lyt_state *L, const char *buf, size_t len, const char *name) {
+  lytI_req q = { .s = buf, .len = len, .name = name, .n = 0 };
   return lytI_protect(L, run_chunk, &q);
 }
 
 int lyt_doline(lyt_state *L, const char *src, const char *name) {
-  lytI_req q = { .s = src, .name = name, .n = 1 };
+  lytI_req q = { .s = src, .len = strlen(src), .name = name, .n = 1 };
   return lytI_protect(L, run_chunk, &q);
 }
 

@@ -558,6 +558,10 @@ static void exec_print(lyt_state *L, const lytP_node *s) {
 }
 
 static void exec_fndef(lyt_state *L, const lytP_node *s) {
+  for (const lytP_node *p = s->list; p; p = p->next)  /* names are interned */
+    for (const lytP_node *q = s->list; q != p; q = q->next)
+      if (q->str == p->str)
+        lytI_error(L, p->loc, LYT_ERRRUN, "%s(): parameter '%s' appears twice", s->str, p->str);
   lytI_func *f = lytA_alloc(&L->code, sizeof *f);
   if (!f) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
   f->name = s->str;
@@ -569,7 +573,6 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
   v.u.fn = f;
   bind(L, s->str, v);
 }
-
 
 void lytI_exec(lyt_state *L, const lytP_node *s) {
   switch (s->kind) {

@@ -4,8 +4,14 @@
 ** top-level statement at a time, each with its own scratch-arena mark.
 ** Sources stay in the code arena: functions and messages point into them.
 */
+/* realpath() is X/Open, beyond the POSIX base the build asks for. */
+#define _XOPEN_SOURCE 700
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lang/parse.h"
 #include "interp/eval/state.h"
@@ -85,10 +91,26 @@ lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t
   return lytI_eval_expr(L, s->a);
 }
 
+/* Opened without blocking (a FIFO or a device would wait for a writer
+** forever), and only if it is a regular file. */
+static FILE *open_regular(const char *path, const char **why) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK);
+  if (fd < 0) { *why = "cannot open"; return NULL; }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    *why = S_ISDIR(st.st_mode) ? "is a directory, not a file" : "is not a regular file";
+    return NULL;
+  }
+  FILE *f = fdopen(fd, "rb");
+  if (!f) { close(fd); *why = "cannot open"; }
+  return f;
+}
+
 /* Read a whole file into the scratch arena; NULL with errno-style reason. */
 static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why) {
-  FILE *f = fopen(path, "rb");
-  if (!f) { *why = "cannot open"; return NULL; }
+  FILE *f = open_regular(path, why);
+  if (!f) return NULL;
   char *buf = NULL;
   size_t n = 0, cap = 0;
   for (;;) {
@@ -135,11 +157,10 @@ int lytI_run_file(lyt_state *L, const char *path, lyt_loc at) {
   return run_file_as(L, path, path, at);
 }
 
+/* Whether something is there to import (reading it says what it is). */
 static int readable(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return 0;
-  fclose(f);
-  return 1;
+  struct stat st;
+  return stat(path, &st) == 0;
 }
 
 /* The importing file's folder first, then the stdlib folder; *name is
@@ -171,7 +192,11 @@ void lytI_do_import(lyt_state *L, const lytP_node *s) {
   if (L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'import' is only allowed at the top level");
   const char *shown = NULL;
   const char *path = resolve(L, s, &shown);
-  const char *key = lytI_intern(L, path, strlen(path));
+  /* One file, however its path is spelled (a.lyt, ./sub/../a.lyt, a link). */
+  char *real = realpath(path, NULL);
+  const char *key = lytI_intern(L, real ? real : path, strlen(real ? real : path));
+  free(real);
+  if (!key) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
   for (lytI_import *i = L->imports; i; i = i->next)
     if (i->path == key) return;  /* once only: also ends import cycles */
   lytI_import *imp = lytA_alloc(&L->code, sizeof *imp);
@@ -181,6 +206,6 @@ void lytI_do_import(lyt_state *L, const lytP_node *s) {
   L->imports = imp;
   int echo = L->echo;
   L->echo = 0;  /* an imported file is a library, not REPL input */
-  run_file_as(L, key, shown, s->loc);
+  run_file_as(L, path, shown, s->loc);
   L->echo = echo;
 }
