@@ -58,6 +58,10 @@ typedef struct lyt_config {
                               default 100 million */
   int no_file_writes;      /* nonzero: svg() and other writers refuse; for
                               untrusted scripts (fuzzing, services) */
+  size_t max_stack;        /* bytes of C stack an entry point may use below
+                              its own frame for nesting (expressions, calls,
+                              nested values); default (and 0) 256 KiB, which
+                              a host thread with a 512 KiB stack can afford */
 } lyt_config;
 
 /* Fill [c] with the defaults documented above. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <editline/readline.h>
@@ -147,6 +148,11 @@ int main(int argc, char **argv) {
   int quiet = 0;
   cfg.write = write_stdout;
   cfg.write_ud = &quiet;
+  /* The command runs on the main thread, whose stack is the soft limit:
+  ** nesting may use half of it (a host thread's default stays 256 KiB). */
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 > cfg.max_stack)
+    cfg.max_stack = (size_t)(rl.rlim_cur / 2);
   const char *env = getenv("LYT_PATH");
   if (env && *env) cfg.stdlib_path = env;
   lyt_state *L = lyt_open(&cfg);

@@ -38,6 +38,7 @@ part layering sh tests/layering.sh
 part cli      sh tests/cli.sh "$B/lyt"
 part kernels  sh tests/kernels.sh "$B/lyt"
 part repl     sh tests/repl_survives.sh "$B/lyt"
+part hostile  sh tests/hostile.sh "$B/lyt"
 part embed    sh -c "$B/embed | cmp - examples/embed/embed.out && echo '1 passed, 0 failed'"
 part install  sh tests/install.sh
 part pictures sh tests/pictures.sh "$B/lyt"

@@ -312,11 +312,12 @@ lyt_value lytI_copy_axe(lytS_ctx *cx, lyt_value v) {
   return v;
 }
 
-int lytI_equal_axis(const lyt_value *a, const lyt_value *b) {
+int lytI_equal_axis(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
+  (void)cx;
   return a->u.ax.v == b->u.ax.v && a->u.ax.axis == b->u.ax.axis;
 }
 
-int lytI_equal_axe(const lyt_value *a, const lyt_value *b) { return lytX_equal(a->u.axe, b->u.axe); }
+int lytI_equal_axe(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return lytX_equal(a->u.axe, b->u.axe); }
 
 void lytI_print_axis(lytS_buf *b, const lyt_value *v) {
   lytS_buf_printf(b, "%lld@%s", (long long)v->u.ax.v, v->u.ax.axis);

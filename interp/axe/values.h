@@ -13,8 +13,8 @@ extern const lytI_builtin lytI_axe_lib[];
 
 lyt_value lytI_copy_axis(lytS_ctx *cx, lyt_value v);
 lyt_value lytI_copy_axe(lytS_ctx *cx, lyt_value v);     /* iters and Axe layouts */
-int lytI_equal_axis(const lyt_value *a, const lyt_value *b);
-int lytI_equal_axe(const lyt_value *a, const lyt_value *b);
+int lytI_equal_axis(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
+int lytI_equal_axe(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
 void lytI_print_axis(lytS_buf *b, const lyt_value *v);
 void lytI_print_iters(lytS_buf *b, const lyt_value *v);
 void lytI_print_axe(lytS_buf *b, const lyt_value *v);   /* the call that makes it */

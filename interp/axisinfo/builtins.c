@@ -215,7 +215,8 @@ lyt_value lytI_copy_index(lytS_ctx *cx, lyt_value v) {
   return v;
 }
 
-int lytI_equal_index(const lyt_value *a, const lyt_value *b) {
+int lytI_equal_index(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
+  (void)cx;
   const lytV_val *x = a->u.index, *y = b->u.index;
   return x->rank == y->rank && x->n == y->n && memcmp(x->shape, y->shape, sizeof x->shape) == 0 &&
          memcmp(x->v, y->v, sizeof(int64_t) * (size_t)x->n) == 0;

@@ -12,7 +12,7 @@
 extern const lytI_builtin lytI_axisinfo_lib[];
 
 lyt_value lytI_copy_index(lytS_ctx *cx, lyt_value v);
-int lytI_equal_index(const lyt_value *a, const lyt_value *b);
+int lytI_equal_index(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
 void lytI_print_index(lytS_buf *b, const lyt_value *v);
 
 #endif

@@ -18,6 +18,18 @@ void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...) {
   lytS_vfail(cx, code, fmt, ap);
 }
 
+int lytS_stack_deep(const lytS_ctx *cx) {
+  char here;
+  uintptr_t p = (uintptr_t)&here, b = cx->stack_base;
+  return b && (b > p ? b - p : p - b) > cx->stack_limit;
+}
+
+void lytS_check_stack(lytS_ctx *cx) {
+  if (lytS_stack_deep(cx))
+    lytS_fail(cx, LYT_ERRLIMIT, "nesting too deep: more than %zu KiB of C stack (the state's "
+              "max_stack)", cx->stack_limit >> 10);
+}
+
 void *lytS_alloc(lytS_ctx *cx, size_t n) {
   void *p = lytA_alloc(cx->arena, n);
   if (p) return p;

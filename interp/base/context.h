@@ -26,6 +26,8 @@ typedef struct lytS_ctx {
   jmp_buf *jb;            /* lytS_fail() jumps here; must be set */
   int code;               /* LYT_ERR* of the last failure */
   char msg[LYT_MSG_MAX];  /* its message, without location */
+  uintptr_t stack_base;   /* an address in the outermost entry's frame; 0: unchecked */
+  size_t stack_limit;     /* bytes of C stack recursion may use below it */
 } lytS_ctx;
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -38,6 +40,14 @@ _Noreturn void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...)
     LYT_PRINTF(3, 4);
 _Noreturn void lytS_vfail(lytS_ctx *cx, int code, const char *fmt, va_list ap);
 void *lytS_alloc(lytS_ctx *cx, size_t n);  /* never NULL: fails instead */
+
+/* Every recursion whose depth input controls calls this at each level: past
+** stack_limit bytes below stack_base it fails (LYT_ERRLIMIT) instead of
+** running off the end of a host thread's stack. Bytes, not levels, so the
+** limit holds whatever a build's frames weigh (ASan's are several times
+** larger). */
+void lytS_check_stack(lytS_ctx *cx);
+int lytS_stack_deep(const lytS_ctx *cx);  /* whether lytS_check_stack would fail */
 
 /* Checked 64-bit arithmetic: every overflow is an error, never a wrap. */
 int64_t lytS_add(lytS_ctx *cx, int64_t a, int64_t b);

@@ -16,6 +16,8 @@
 #define LYT_STDLIB_DIR "stdlib"
 #endif
 
+#define LYT_DEFAULT_STACK ((size_t)256 << 10)
+
 static const char oom_diag[] = "error: out of memory\n";
 
 void lyt_config_init(lyt_config *c) {
@@ -25,6 +27,7 @@ void lyt_config_init(lyt_config *c) {
   c->mem_limit = (size_t)1 << 30;
   c->max_depth = 200;
   c->max_steps = 100000000;
+  c->max_stack = LYT_DEFAULT_STACK;
 }
 
 /* Keep the formatted error in host memory: the scratch arena it was
@@ -92,7 +95,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   jmp_buf jb, *old = L->cx.jb;
   lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
   lytI_frame *frame = L->frame;
-  int depth = L->depth, edepth = L->edepth, top = L->top, base = L->base, echo = L->echo;
+  int depth = L->depth, top = L->top, base = L->base, echo = L->echo;
   int stmts = L->stmts;
   int status = LYT_OK;
   L->cx.jb = &jb;
@@ -101,8 +104,12 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   L->incomplete = 0;
   L->diag_pending = NULL;
   L->errloc.src = NULL;
-  if (!old) L->steps = 0;
-  else L->stmts++;
+  if (!old) {  /* the outermost entry: nesting is measured from here */
+    L->steps = 0;
+    L->cx.stack_base = (uintptr_t)&jb;
+  } else {
+    L->stmts++;
+  }
   if (setjmp(jb) == 0) {
     fn(L, q);
     L->stmts = stmts;
@@ -112,7 +119,6 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
     format_error(L);
     L->frame = frame;
     L->depth = depth;
-    L->edepth = edepth;
     L->stmts = stmts;
     /* Values this entry pushed go; values it popped stay popped (their
     ** memory is reused), which happens only when pushing the result fails. */
@@ -123,6 +129,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   }
   lytA_release(&L->scratch, m);
   L->cx.jb = old;
+  if (!old) L->cx.stack_base = 0;
   L->echo = echo;
   return status;
 }
@@ -161,6 +168,7 @@ lyt_state *lyt_open(const lyt_config *c) {
   lytA_init(&L->scratch, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
   lytA_init(&L->host, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
   L->cx.arena = &L->scratch;
+  L->cx.stack_limit = cfg.max_stack ? cfg.max_stack : LYT_DEFAULT_STACK;
   const char *lib = cfg.stdlib_path ? cfg.stdlib_path : "";
   char *libcopy = lytA_alloc(&L->code, strlen(lib) + 1);
   if (libcopy) strcpy(libcopy, lib);

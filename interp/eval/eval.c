@@ -36,6 +36,10 @@ static void *scratch(lyt_state *L, size_t n) {
 }
 
 static void step(lyt_state *L, const lytP_node *n) {
+  if (lytS_stack_deep(&L->cx)) {  /* a located error, not a host's stack overflow */
+    L->errloc = n->loc;
+    lytS_check_stack(&L->cx);
+  }
   if (++L->steps > L->cfg.max_steps)
     lytI_error(L, n->loc, LYT_ERRLIMIT,
                "evaluation step limit reached (%lld steps in one statement)",
@@ -230,8 +234,8 @@ static lyt_value arith(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value 
 }
 
 static lyt_value compare(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
-  if (n->op == TK_EQ) return lytI_bool(lytI_equal(&a, &b));
-  if (n->op == TK_NE) return lytI_bool(!lytI_equal(&a, &b));
+  if (n->op == TK_EQ) return lytI_bool(lytI_equal(&L->cx, &a, &b));
+  if (n->op == TK_NE) return lytI_bool(!lytI_equal(&L->cx, &a, &b));
   const char *op = lytP_tokname(n->op);
   int64_t x = int_operand(L, n->a, a, op), y = int_operand(L, n->b, b, op);
   switch (n->op) {

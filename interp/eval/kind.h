@@ -26,7 +26,7 @@ typedef struct lytI_kind {
   ** scratch arena the value was made in. Values that hold nothing in a
   ** statement's arena (scalars, interned names, code) return themselves. */
   lyt_value (*copy)(lytS_ctx *cx, lyt_value v);
-  int (*equal)(const lyt_value *a, const lyt_value *b);  /* same kind */
+  int (*equal)(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);  /* same kind */
   void (*print)(lytS_buf *b, const lyt_value *v);        /* what `print` writes */
   const char *no_notation;  /* NULL: print writes lyt text that reads back equal */
   /* to_json() of the value; depth counts enclosing tuples and records. */
@@ -52,14 +52,14 @@ lyt_value lytI_copy_self(lytS_ctx *cx, lyt_value v);  /* nothing in a statement'
 lyt_value lytI_copy_str(lytS_ctx *cx, lyt_value v);
 lyt_value lytI_copy_seq(lytS_ctx *cx, lyt_value v);   /* tuples and tilers */
 lyt_value lytI_copy_record(lytS_ctx *cx, lyt_value v);
-int lytI_equal_always(const lyt_value *a, const lyt_value *b);  /* nil, `_` */
-int lytI_equal_int(const lyt_value *a, const lyt_value *b);     /* integers, bools */
-int lytI_equal_str(const lyt_value *a, const lyt_value *b);
-int lytI_equal_seq(const lyt_value *a, const lyt_value *b);
-int lytI_equal_record(const lyt_value *a, const lyt_value *b);
-int lytI_equal_code(const lyt_value *a, const lyt_value *b);
-int lytI_equal_builtin(const lyt_value *a, const lyt_value *b);
-int lytI_equal_cfunc(const lyt_value *a, const lyt_value *b);
+int lytI_equal_always(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);  /* nil, `_` */
+int lytI_equal_int(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);     /* integers, bools */
+int lytI_equal_str(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
+int lytI_equal_seq(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
+int lytI_equal_record(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
+int lytI_equal_code(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
+int lytI_equal_builtin(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
+int lytI_equal_cfunc(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
 void lytI_print_nil(lytS_buf *b, const lyt_value *v);
 void lytI_print_bool(lytS_buf *b, const lyt_value *v);
 void lytI_print_int(lytS_buf *b, const lyt_value *v);

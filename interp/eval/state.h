@@ -63,7 +63,6 @@ struct lyt_state {
   lytI_frame *frame;        /* innermost user call, NULL at top level */
   lytI_import *imports;     /* files already imported */
   int depth;                /* nested user calls */
-  int edepth;               /* nested expression evaluation */
   int64_t steps;            /* evaluation steps of this top-level statement */
   int stmts;                /* statements running: an import's or a host's nested
                                statements count against the outermost one's steps */
@@ -134,7 +133,7 @@ lyt_value lytI_copy(lytS_ctx *cx, lyt_value v);   /* deep copy into cx's arena *
 ** statement). L->cx itself allocates it, so an error inside reaches
 ** lytI_protect with its code and message (which also resets the arena). */
 lyt_value lytI_copy_to(lyt_state *L, lytA_arena *a, lyt_value v);
-int lytI_equal(const lyt_value *a, const lyt_value *b);
+int lytI_equal(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
 
 /* `show v` (through the kind's row). */
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc loc);

@@ -87,6 +87,7 @@ void lytI_callerr(lytI_call *c, const char *fmt, ...) {
 ** ------------------------------------------------------------------- */
 
 lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why) {
+  lytS_check_stack(cx);
   lytS_tup *t = lytS_alloc(cx, sizeof *t);
   memset(t, 0, sizeof *t);
   switch (v->kind) {
@@ -107,6 +108,7 @@ lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why) {
 }
 
 lyt_value lytI_tup2val(lytS_ctx *cx, const lytS_tup *t) {
+  lytS_check_stack(cx);
   lyt_value v;
   switch (t->kind) {
     case LYTS_INT: return lytI_int(t->v);
@@ -185,13 +187,21 @@ lyt_value lytI_copy_to(lyt_state *L, lytA_arena *a, lyt_value v) {
   return v;
 }
 
-lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) { return lytI_kinds[v.kind].copy(cx, v); }
-
-int lytI_equal(const lyt_value *a, const lyt_value *b) {
-  return a->kind == b->kind && lytI_kinds[a->kind].equal(a, b);
+/* Values nest (tuples, records), so each of these checks the C stack. */
+lyt_value lytI_copy(lytS_ctx *cx, lyt_value v) {
+  lytS_check_stack(cx);
+  return lytI_kinds[v.kind].copy(cx, v);
 }
 
-void lytI_print_value(lytS_buf *b, const lyt_value *v) { lytI_kinds[v->kind].print(b, v); }
+int lytI_equal(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
+  lytS_check_stack(cx);
+  return a->kind == b->kind && lytI_kinds[a->kind].equal(cx, a, b);
+}
+
+void lytI_print_value(lytS_buf *b, const lyt_value *v) {
+  lytS_check_stack(b->cx);
+  lytI_kinds[v->kind].print(b, v);
+}
 
 void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc at) {
   if (!lytI_kinds[v->kind].show)
@@ -231,33 +241,34 @@ lyt_value lytI_copy_record(lytS_ctx *cx, lyt_value v) {
   return v;
 }
 
-int lytI_equal_always(const lyt_value *a, const lyt_value *b) { (void)a; (void)b; return 1; }
-int lytI_equal_int(const lyt_value *a, const lyt_value *b) { return a->u.i == b->u.i; }
+int lytI_equal_always(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; (void)a; (void)b; return 1; }
+int lytI_equal_int(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.i == b->u.i; }
 
-int lytI_equal_str(const lyt_value *a, const lyt_value *b) {
+int lytI_equal_str(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
+  (void)cx;
   return a->u.str.len == b->u.str.len &&
          memcmp(a->u.str.s, b->u.str.s, (size_t)a->u.str.len) == 0;
 }
 
-int lytI_equal_seq(const lyt_value *a, const lyt_value *b) {
+int lytI_equal_seq(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
   if (a->u.tup.n != b->u.tup.n) return 0;
   for (int32_t i = 0; i < a->u.tup.n; i++)
-    if (!lytI_equal(&a->u.tup.e[i], &b->u.tup.e[i])) return 0;
+    if (!lytI_equal(cx, &a->u.tup.e[i], &b->u.tup.e[i])) return 0;
   return 1;
 }
 
-int lytI_equal_record(const lyt_value *a, const lyt_value *b) {
+int lytI_equal_record(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
   if (a->u.rec.n != b->u.rec.n) return 0;
   for (int32_t i = 0; i < a->u.rec.n; i++)
-    if (a->u.rec.name[i] != b->u.rec.name[i] || !lytI_equal(&a->u.rec.e[i], &b->u.rec.e[i]))
+    if (a->u.rec.name[i] != b->u.rec.name[i] || !lytI_equal(cx, &a->u.rec.e[i], &b->u.rec.e[i]))
       return 0;
   return 1;
 }
 
 /* Functions are the same when they are the same definition. */
-int lytI_equal_code(const lyt_value *a, const lyt_value *b) { return a->u.fn == b->u.fn; }
-int lytI_equal_builtin(const lyt_value *a, const lyt_value *b) { return a->u.bi == b->u.bi; }
-int lytI_equal_cfunc(const lyt_value *a, const lyt_value *b) { return a->u.cf == b->u.cf; }
+int lytI_equal_code(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.fn == b->u.fn; }
+int lytI_equal_builtin(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.bi == b->u.bi; }
+int lytI_equal_cfunc(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.cf == b->u.cf; }
 
 void lytI_print_nil(lytS_buf *b, const lyt_value *v) { (void)v; lytS_buf_puts(b, "nil"); }
 void lytI_print_bool(lytS_buf *b, const lyt_value *v) { lytS_buf_puts(b, v->u.i ? "true" : "false"); }

@@ -18,7 +18,7 @@ void lytI_show_linear(lyt_state *L, const lyt_value *v, lyt_loc at);
 void lytI_linear_view(lyt_state *L, lytS_buf *b, const lytG_ll *ll, int hw, lyt_loc at);
 
 lyt_value lytI_copy_linear(lytS_ctx *cx, lyt_value v);
-int lytI_equal_linear(const lyt_value *a, const lyt_value *b);
+int lytI_equal_linear(lytS_ctx *cx, const lyt_value *a, const lyt_value *b);
 void lytI_print_linear(lytS_buf *b, const lyt_value *v);
 /* linear(v): exactly, from a layout, a composed layout or itself. */
 const lytG_ll *lytI_layout_to_linear(lytI_call *c, const lyt_value *v, const char *out);

@@ -91,7 +91,8 @@ lyt_value lytI_copy_nested(lytS_ctx *cx, lyt_value v) {
   return v;
 }
 
-int lytI_equal_nested(const lyt_value *a, const lyt_value *b) {
+int lytI_equal_nested(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
+  (void)cx;
   return memcmp(a->u.nested, b->u.nested, sizeof *a->u.nested) == 0;
 }
 

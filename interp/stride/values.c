@@ -135,15 +135,16 @@ static int swizzle_equal(const lytS_swizzle *a, const lytS_swizzle *b) {
   return a->b == b->b && a->m == b->m && a->s == b->s;
 }
 
-int lytI_equal_layout(const lyt_value *a, const lyt_value *b) { return pair_equal(*a->u.lay, *b->u.lay); }
-int lytI_equal_swizzle(const lyt_value *a, const lyt_value *b) { return swizzle_equal(a->u.sw, b->u.sw); }
+int lytI_equal_layout(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return pair_equal(*a->u.lay, *b->u.lay); }
+int lytI_equal_swizzle(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return swizzle_equal(a->u.sw, b->u.sw); }
 
-int lytI_equal_composed(const lyt_value *a, const lyt_value *b) {
+int lytI_equal_composed(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
+  (void)cx;
   return swizzle_equal(&a->u.comp->sw, &b->u.comp->sw) && a->u.comp->offset == b->u.comp->offset &&
          pair_equal(a->u.comp->inner, b->u.comp->inner);
 }
 
-int lytI_equal_basis(const lyt_value *a, const lyt_value *b) { return lytS_tup_eq(a->u.basis, b->u.basis); }
+int lytI_equal_basis(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return lytS_tup_eq(a->u.basis, b->u.basis); }
 
 void lytI_print_layout(lytS_buf *b, const lyt_value *v) { lytS_print_layout(b, *v->u.lay); }
 void lytI_print_swizzle(lytS_buf *b, const lyt_value *v) { lytS_print_swizzle(b, *v->u.sw); }

@@ -74,7 +74,7 @@ static void properties(lyt_state *L, lytI_req *q) {
     snprintf(j->detail, sizeof j->detail, "%s", lytI_kindname(v.kind));
     return;
   }
-  if (!lytI_equal(&v, &v)) { j->failed = "equality is not reflexive"; return; }
+  if (!lytI_equal(&L->cx, &v, &v)) { j->failed = "equality is not reflexive"; return; }
 
   /* The original lives in a1 alone, a copy of it in a2; a1 goes. */
   lytA_arena a1, a2;
@@ -84,10 +84,10 @@ static void properties(lyt_state *L, lytI_req *q) {
   lyt_value orig = eval(L, K->sample);
   L->cx.arena = &L->scratch;
   lyt_value c = lytI_copy_to(L, &a2, orig);
-  int copy_equal = lytI_equal(&c, &orig);
+  int copy_equal = lytI_equal(&L->cx, &c, &orig);
   lytA_free(&a1);
   lyt_value fresh = eval(L, K->sample);
-  int survives = lytI_equal(&c, &fresh) && strcmp(text_of(L, &c), text_of(L, &fresh)) == 0;
+  int survives = lytI_equal(&L->cx, &c, &fresh) && strcmp(text_of(L, &c), text_of(L, &fresh)) == 0;
   lytA_free(&a2);
   if (!copy_equal) { j->failed = "a copy differs from the value"; return; }
   if (!survives) { j->failed = "a copy does not survive its original"; return; }
@@ -95,7 +95,7 @@ static void properties(lyt_state *L, lytI_req *q) {
   if (!K->no_notation) {
     const char *t = text_of(L, &v);
     lyt_value back = eval(L, t);
-    if (!lytI_equal(&back, &v)) {
+    if (!lytI_equal(&L->cx, &back, &v)) {
       j->failed = "its printed text reads back as another value";
       snprintf(j->detail, sizeof j->detail, "%s", t);
       return;
@@ -104,7 +104,7 @@ static void properties(lyt_state *L, lytI_req *q) {
   if (K->to_json) {
     lyt_value js = call1(L, "to_json", v);
     lyt_value back = call1(L, "from_json", js);
-    if (!lytI_equal(&back, &v)) {
+    if (!lytI_equal(&L->cx, &back, &v)) {
       j->failed = "its JSON reads back as another value";
       snprintf(j->detail, sizeof j->detail, "%.*s", 200, js.u.str.s);
       return;

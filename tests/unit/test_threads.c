@@ -3,7 +3,9 @@
 ** own state and run a script (the stride algebra, GF(2) layouts from the
 ** stdlib, an Axe layout, a kernel emitted as PTX, and an error) 25 times;
 ** every run's output and error must equal what one state produced alone
-** beforehand.
+** beforehand. Then, on a thread with a 512 KiB stack, scripts nested far
+** deeper than that stack end in an error under the default max_stack,
+** and the state goes on.
 */
 #include <pthread.h>
 #include <stdio.h>
@@ -62,6 +64,29 @@ static void *worker(void *arg) {
   return NULL;
 }
 
+/* Deep nesting on a small stack: a chain of 30000 additions, 20000
+** nested tuples bound one by one; each must fail with LYT_ERRLIMIT, and
+** the state must run the next statement. */
+static void *small_stack(void *arg) {
+  int *result = arg;
+  lyt_state *L = lyt_open(NULL);
+  if (!L) abort();
+  size_t n = 30000 * 2 + 16;
+  char *chain = malloc(n);
+  if (!chain) abort();
+  strcpy(chain, "x = 1");
+  for (int i = 0; i < 30000; i++) strcat(chain + 4 + 2 * i, "+1");
+  int ok = lyt_dostring(L, chain, "chain") == LYT_ERRLIMIT &&
+           strstr(lyt_error(L, NULL, NULL, NULL), "nesting too deep") != NULL;
+  free(chain);
+  int tuples = lyt_dostring(L, "t = 1", "t");
+  for (int i = 0; i < 20000 && tuples == LYT_OK; i++) tuples = lyt_dostring(L, "t = (t,)", "t");
+  ok = ok && tuples == LYT_ERRLIMIT && lyt_dostring(L, "y = 2 + 3", "after") == LYT_OK;
+  lyt_close(L);
+  *result = ok;
+  return NULL;
+}
+
 int main(void) {
   char *first = run_once();
   expected = first;
@@ -80,6 +105,18 @@ int main(void) {
     pass++;
   }
   free(first);
+  pthread_attr_t attr;
+  pthread_t small;
+  int deep = 0;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, 512 << 10);
+  if (pthread_create(&small, &attr, small_stack, &deep) == 0 && pthread_join(small, NULL) == 0 && deep) {
+    pass++;
+  } else {
+    fail++;
+    printf("FAIL deep nesting on a 512 KiB thread did not end in LYT_ERRLIMIT with the state usable\n");
+  }
+  pthread_attr_destroy(&attr);
   printf("%d passed, %d failed\n", pass, fail);
   return fail != 0;
 }

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Hostile inputs made on the fly, too large to check in: each must end in
+# a result or a located error, with status 0 or 1, never a signal. They run
+# with a 512 KiB stack (ulimit -s), the smallest a host thread is expected
+# to give lyt, so the default max_stack must hold there.
+#   sh tests/hostile.sh [path/to/lyt]
+LYT=${1:-build/lyt}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+# case NAME EXPECTED-FIRST-LINE-PART: runs $T/NAME.lyt
+case_() {
+  out=$( (ulimit -s 512 2>/dev/null; timeout 60 "$LYT" "$T/$1.lyt") 2>&1 ); rc=$?
+  first=$(printf '%s\n' "$out" | head -1 | cut -c1-300)
+  if [ "$rc" -le 1 ] && printf '%s' "$first" | grep -qF -- "$2"; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL $1: status $rc: $first (expected: $2)"; fi
+}
+awk 'BEGIN { printf "x = 1"; for (i = 0; i < 25000; i++) printf "+1"; print ""; print "print x" }' >"$T/chain.lyt"
+case_ chain "chain.lyt:1:"
+awk 'BEGIN { print "fn f(x) = x"; printf "x = "; for (i = 0; i < 100; i++) printf "f("; printf "1";
+             for (i = 0; i < 100; i++) printf ")"; print ""; print "print x" }' >"$T/calls.lyt"
+case_ calls "1"
+awk 'BEGIN { print "r = {a: 1}"; for (i = 0; i < 20000; i++) print "r = {a: r}"; print "print r" }' >"$T/records.lyt"
+case_ records "error: nesting too deep"
+awk 'BEGIN { print "t = 1"; for (i = 0; i < 20000; i++) print "t = (t,)"; print "print t" }' >"$T/tuples.lyt"
+case_ tuples "error: nesting too deep"
+printf 'fn f(n) = if n == 0 then 0 else f(f(f(f(f(f(f(f(n - 1))))))))\nprint f(150)\n' >"$T/rec.lyt"
+case_ rec "rec.lyt:1:"
+# the state stays usable after the limit: the next statement runs
+out=$(printf 'x = %s\nprint 2\n' "$(awk 'BEGIN { printf "1"; for (i = 0; i < 25000; i++) printf "+1" }')" |
+      (ulimit -s 512 2>/dev/null; "$LYT" -i 2>/dev/null) | grep -c '^2$')
+if [ "$out" = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL the REPL goes on after the limit"; fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
