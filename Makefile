@@ -104,6 +104,9 @@ $(BUILD)/test_nested: tests/unit/test_nested.c tests/unit/harness.h $(BUILD)/lib
 $(BUILD)/test_kernel: tests/unit/test_kernel.c tests/unit/harness.h $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
+$(BUILD)/test_api_args: tests/unit/test_api_args.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+
 $(BUILD)/test_kinds: tests/unit/test_kinds.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
@@ -119,7 +122,7 @@ $(BUILD)/test_api: tests/unit/test_api.c $(BUILD)/liblyt.a
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/runner
+test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/test_api_args $(BUILD)/runner
 	@sh tests/run.sh $(BUILD)
 
 # Install: a build of its own (build-install/, position-independent, with

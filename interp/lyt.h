@@ -61,7 +61,8 @@ typedef struct lyt_config {
   size_t max_stack;        /* bytes of C stack an entry point may use below
                               its own frame for nesting (expressions, calls,
                               nested values); default (and 0) 256 KiB, which
-                              a host thread with a 512 KiB stack can afford */
+                              a host thread with a 512 KiB stack can afford
+                              (1 MiB in an AddressSanitizer build) */
 } lyt_config;
 
 /* Fill [c] with the defaults documented above. */

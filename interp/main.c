@@ -149,9 +149,9 @@ int main(int argc, char **argv) {
   cfg.write = write_stdout;
   cfg.write_ud = &quiet;
   /* The command runs on the main thread, whose stack is the soft limit:
-  ** nesting may use half of it (a host thread's default stays 256 KiB). */
+  ** nesting may use half of it. */
   struct rlimit rl;
-  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 > cfg.max_stack)
+  if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
     cfg.max_stack = (size_t)(rl.rlim_cur / 2);
   const char *env = getenv("LYT_PATH");
   if (env && *env) cfg.stdlib_path = env;

@@ -27,6 +27,7 @@ part kinds    "$B/test_kinds"
 part threads  "$B/test_threads"
 part lim-api  "$B/test_limits"
 part api      "$B/test_api"
+part api-args "$B/test_api_args"
 part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
 part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
 if ls tests/ll/*.txt >/dev/null 2>&1; then

@@ -18,6 +18,7 @@ static const char *axis_name(lyt_state *L, const char *a) {
 static void do_axe(lyt_state *L, lytI_req *q) {
   const lyt_axe *d = q->p;
   lytS_ctx *cx = &L->cx;
+  if (!d) lytS_fail(cx, LYT_ERRRUN, "lyt_push_axe: the description is NULL");
   if (d->nshard < 0 || d->nreplica < 0 || d->noffset < 0 || d->nshard > LYT_AXE_MAXITERS ||
       d->nreplica > LYT_AXE_MAXITERS || d->noffset > LYT_AXE_MAXAXES)
     lytS_fail(cx, LYT_ERRRUN, "lyt_push_axe: %d shard, %d replica iters and %d offsets (at most %d, %d, %d)",
@@ -49,5 +50,7 @@ static void do_to_axe(lyt_state *L, lytI_req *q) {
   for (int i = 0; i < x->no; i++) d->offset_axis[i] = x->oaxis[i], d->offset[i] = x->off[i];
 }
 
-int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d) { return lytI_read_into(L, do_to_axe, idx, d); }
+int lyt_to_axe(lyt_state *L, int idx, lyt_axe *d) {
+  return lytI_read_into(L, do_to_axe, idx, d, "lyt_to_axe");
+}
 

@@ -16,11 +16,25 @@
 #define LYT_STDLIB_DIR "stdlib"
 #endif
 
-#define LYT_DEFAULT_STACK ((size_t)256 << 10)
+/* 256 KiB of C stack for nesting. Under AddressSanitizer frames weigh
+** several times more, so that build allows 4 times as much, for the same
+** scripts to nest as deep. */
+#if defined(__SANITIZE_ADDRESS__)
+#define LYT_STACK_SCALE 4
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LYT_STACK_SCALE 4
+#endif
+#endif
+#ifndef LYT_STACK_SCALE
+#define LYT_STACK_SCALE 1
+#endif
+#define LYT_DEFAULT_STACK (((size_t)256 << 10) * LYT_STACK_SCALE)
 
 static const char oom_diag[] = "error: out of memory\n";
 
 void lyt_config_init(lyt_config *c) {
+  if (!c) return;
   memset(c, 0, sizeof *c);
   c->alloc = lytA_default_alloc;
   c->stdlib_path = LYT_STDLIB_DIR;
@@ -92,6 +106,7 @@ static void format_error(lyt_state *L) {
 ** nested entry counts as a statement under way (L->stmts), so that its own
 ** statements do not restart the count, whichever entry is outermost. */
 int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
+  if (!L) return LYT_ERRRUN;  /* no state to hold a message: lyt_error(NULL) says so */
   jmp_buf jb, *old = L->cx.jb;
   lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
   lytI_frame *frame = L->frame;
@@ -195,30 +210,33 @@ void lyt_close(lyt_state *L) {
 ** Running code
 ** ------------------------------------------------------------------- */
 
-/* q: the source s of len bytes, its name, echo n. */
+/* q: the source s of len bytes (SIZE_MAX: up to its NUL), its name, echo n. */
 static void run_chunk(lyt_state *L, lytI_req *q) {
+  if (!q->s && q->len) lytS_fail(&L->cx, LYT_ERRRUN, "%s: the source is NULL", q->target);
+  size_t len = q->len == SIZE_MAX ? strlen(q->s) : q->len;
   L->echo = q->n;
-  lytI_run_src(L, q->name ? q->name : "<string>", q->s, q->len);
+  lytI_run_src(L, q->name ? q->name : "<string>", q->s ? q->s : "", len);
 }
 
 static void run_file(lyt_state *L, lytI_req *q) {
   lyt_loc nowhere = { NULL, 0, 0 };
+  if (!q->s) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_dofile: the path is NULL");
   L->echo = 0;
   lytI_run_file(L, q->s, nowhere);
 }
 
 int lyt_dostring(lyt_state *L, const char *src, const char *name) {
-  lytI_req q = { .s = src, .len = strlen(src), .name = name, .n = 0 };
+  lytI_req q = { .s = src, .len = SIZE_MAX, .name = name, .target = "lyt_dostring" };
   return lytI_protect(L, run_chunk, &q);
 }
 
 int lyt_dobuffer(lyt_state *L, const char *buf, size_t len, const char *name) {
-  lytI_req q = { .s = buf, .len = len, .name = name, .n = 0 };
+  lytI_req q = { .s = buf, .len = len, .name = name, .target = "lyt_dobuffer" };
   return lytI_protect(L, run_chunk, &q);
 }
 
 int lyt_doline(lyt_state *L, const char *src, const char *name) {
-  lytI_req q = { .s = src, .len = strlen(src), .name = name, .n = 1 };
+  lytI_req q = { .s = src, .len = SIZE_MAX, .name = name, .n = 1, .target = "lyt_doline" };
   return lytI_protect(L, run_chunk, &q);
 }
 
@@ -228,17 +246,20 @@ int lyt_dofile(lyt_state *L, const char *path) {
 }
 
 int lyt_incomplete(const lyt_state *L) {
-  return L->incomplete;
+  return L && L->incomplete;
 }
 
+static const char no_state[] = "no state: the lyt_state pointer is NULL";
+
 const char *lyt_error(const lyt_state *L, const char **file, int *line, int *col) {
-  const lytL_src *s = L->errloc.src;
+  const lytL_src *s = L ? L->errloc.src : NULL;
   if (file) *file = s ? s->name : "";
   if (line) *line = s ? L->errloc.line : 0;
   if (col) *col = s ? L->errloc.col : 0;
-  return L->cx.msg;
+  return L ? L->cx.msg : no_state;
 }
 
 const char *lyt_diagnostic(const lyt_state *L) {
+  if (!L) return no_state;
   return L->diag ? L->diag : (L->cx.code ? oom_diag : "");
 }

@@ -16,7 +16,7 @@
 /* The value at idx, which must be of kind k ("<api>: value 2 is ..."). */
 const lyt_value *lytI_at_kind(lyt_state *L, int idx, lyt_vkind k, const char *api);
 /* Runs fn with a block holding idx and out: the readers lyt_to_*. */
-int lytI_read_into(lyt_state *L, lytI_protected fn, int idx, void *out);
+int lytI_read_into(lyt_state *L, lytI_protected fn, int idx, void *out, const char *api);
 /* Calls the builtin of that name (from lytI_libs), or any callable value. */
 lyt_value lytI_api_builtin(lyt_state *L, const char *name, int argc, lyt_value *argv);
 lyt_value lytI_api_call(lyt_state *L, lyt_value f, int argc, lyt_value *argv);

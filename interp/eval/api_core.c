@@ -42,7 +42,7 @@ _Noreturn void lytI_api_wrong(lyt_state *L, const char *api, const lyt_value *v,
 ** out-dims) into out[], in order. */
 static void leaves(lyt_state *L, const lyt_value *v, const lytI_req *q) {
   if (v->kind == LYT_VINT) {
-    if (*q->nout == q->n) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_apply: more than %d outputs", q->n);
+    if (*q->nout >= q->n) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_apply: more than %d outputs", q->n);
     ((int64_t *)q->out)[(*q->nout)++] = v->u.i;
     return;
   }

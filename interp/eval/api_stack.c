@@ -79,16 +79,16 @@ void lytI_replace(lyt_state *L, int n, lyt_value v) {
   lytI_push(L, v);
 }
 
-int lyt_gettop(const lyt_state *L) { return L->top - L->base; }
+int lyt_gettop(const lyt_state *L) { return L ? L->top - L->base : 0; }
 
 int lyt_type(const lyt_state *L, int idx) {
-  int p = slot(L, idx);
+  int p = L ? slot(L, idx) : -1;
   if (p < 0) return LYT_TNONE;
   return lytI_kinds[L->stk[p].v.kind].type;
 }
 
 const char *lyt_typename(const lyt_state *L, int idx) {
-  int p = slot(L, idx);
+  int p = L ? slot(L, idx) : -1;
   return p < 0 ? "no value" : lytI_kindname(L->stk[p].v.kind);
 }
 
@@ -127,11 +127,17 @@ int lyt_push_nil(lyt_state *L) { return push_value(L, lytI_nil()); }
 int lyt_push_bool(lyt_state *L, int b) { return push_value(L, lytI_bool(b != 0)); }
 int lyt_push_int(lyt_state *L, int64_t i) { return push_value(L, lytI_int(i)); }
 
-int lyt_push_string(lyt_state *L, const char *s) {
+static void do_push_string(lyt_state *L, lytI_req *q) {
+  if (!q->s) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_string: the string is NULL");
   lyt_value v = { .kind = LYT_VSTR };
-  v.u.str.s = s;
-  v.u.str.len = (int64_t)strlen(s);
-  return push_value(L, v);  /* copied with the value */
+  v.u.str.s = q->s;
+  v.u.str.len = (int64_t)strlen(q->s);
+  lytI_push(L, v);  /* copied with the value */
+}
+
+int lyt_push_string(lyt_state *L, const char *s) {
+  lytI_req q = { .s = s };
+  return lytI_protect(L, do_push_string, &q);
 }
 
 static void do_tuple(lyt_state *L, lytI_req *q) {
@@ -189,6 +195,8 @@ int lyt_push_cfunction(lyt_state *L, const char *name, lyt_cfunction fn, void *u
 }
 
 int lyt_seterror(lyt_state *L, const char *fmt, ...) {
+  if (!L) return LYT_ERRRUN;
+  if (!fmt) fmt = "(a NULL message)";
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(L->cmsg, sizeof L->cmsg, fmt, ap);
@@ -231,18 +239,26 @@ static void do_to_int(lyt_state *L, lytI_req *q) {
 }
 
 /* The readers: the value at idx into the caller's [out]. */
-int lytI_read_into(lyt_state *L, lytI_protected fn, int idx, void *out) {
-  lytI_req q = { .idx = idx, .out = out };
-  return lytI_protect(L, fn, &q);
+static void null_out(lyt_state *L, lytI_req *q) {
+  lytS_fail(&L->cx, LYT_ERRRUN, "%s: the output pointer is NULL", q->target);
 }
 
-int lyt_to_int(lyt_state *L, int idx, int64_t *i) { return lytI_read_into(L, do_to_int, idx, i); }
+int lytI_read_into(lyt_state *L, lytI_protected fn, int idx, void *out, const char *api) {
+  lytI_req q = { .idx = idx, .out = out, .target = api };
+  return lytI_protect(L, out ? fn : null_out, &q);
+}
+
+int lyt_to_int(lyt_state *L, int idx, int64_t *i) {
+  return lytI_read_into(L, do_to_int, idx, i, "lyt_to_int");
+}
 
 static void do_to_bool(lyt_state *L, lytI_req *q) {
   *(int *)q->out = (int)lytI_at_kind(L, q->idx, LYT_VBOOL, "lyt_to_bool")->u.i;
 }
 
-int lyt_to_bool(lyt_state *L, int idx, int *b) { return lytI_read_into(L, do_to_bool, idx, b); }
+int lyt_to_bool(lyt_state *L, int idx, int *b) {
+  return lytI_read_into(L, do_to_bool, idx, b, "lyt_to_bool");
+}
 
 static void do_to_string(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at_kind(L, q->idx, LYT_VSTR, "lyt_to_string");
@@ -251,15 +267,16 @@ static void do_to_string(lyt_state *L, lytI_req *q) {
 }
 
 /* Both string readers: the text through *s, its length through q.i. */
-static int string_out(lyt_state *L, lytI_protected fn, int idx, const char **s, size_t *len) {
-  lytI_req q = { .idx = idx, .out = (void *)s };
-  int st = lytI_protect(L, fn, &q);
+static int string_out(lyt_state *L, lytI_protected fn, int idx, const char **s, size_t *len,
+                      const char *api) {
+  lytI_req q = { .idx = idx, .out = (void *)s, .target = api };
+  int st = lytI_protect(L, s ? fn : null_out, &q);
   if (st == LYT_OK && len) *len = (size_t)q.i;
   return st;
 }
 
 int lyt_to_string(lyt_state *L, int idx, const char **s, size_t *len) {
-  return string_out(L, do_to_string, idx, s, len);
+  return string_out(L, do_to_string, idx, s, len, "lyt_to_string");
 }
 
 static void do_len(lyt_state *L, lytI_req *q) {
@@ -275,7 +292,9 @@ static void do_len(lyt_state *L, lytI_req *q) {
   *(int64_t *)q->out = q->i;
 }
 
-int lyt_len(lyt_state *L, int idx, int64_t *n) { return lytI_read_into(L, do_len, idx, n); }
+int lyt_len(lyt_state *L, int idx, int64_t *n) {
+  return lytI_read_into(L, do_len, idx, n, "lyt_len");
+}
 
 static void do_get_index(lyt_state *L, lytI_req *q) {
   const lyt_value *v = lytI_at(L, q->idx, "lyt_get_index");
@@ -318,7 +337,7 @@ static void do_tostring(lyt_state *L, lytI_req *q) {
 }
 
 int lyt_tostring(lyt_state *L, int idx, const char **s, size_t *len) {
-  return string_out(L, do_tostring, idx, s, len);
+  return string_out(L, do_tostring, idx, s, len, "lyt_tostring");
 }
 
 /* ---------------------------------------------------------------------
@@ -361,10 +380,11 @@ int lyt_call(lyt_state *L, int nargs) {
 }
 
 static void do_eval(lyt_state *L, lytI_req *q) {
+  if (!q->s) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_eval: the text is NULL");
   lytI_push(L, lytI_eval_src(L, q->p ? (const char *)q->p : "<expr>", q->s, strlen(q->s)));
 }
 
 int lyt_eval(lyt_state *L, const char *expr, const char *name) {
-  lytI_req q = { .s = expr ? expr : "", .p = name };
+  lytI_req q = { .s = expr, .p = name };
   return lytI_protect(L, do_eval, &q);
 }

@@ -16,6 +16,7 @@ _Static_assert(LYT_LINEAR_MAXDIMS == LYT_LL_MAXDIMS && LYT_LINEAR_MAXBITS == LYT
 static void do_linear(lyt_state *L, lytI_req *q) {
   const lyt_linear *d = q->p;
   lytS_ctx *cx = &L->cx;
+  if (!d) lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: the description is NULL");
   if (d->nin < 0 || d->nin > LYT_LINEAR_MAXDIMS || d->nout < 0 || d->nout > LYT_LINEAR_MAXDIMS)
     lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: %d in-dims and %d out-dims (at most %d each)",
               d->nin, d->nout, LYT_LINEAR_MAXDIMS);
@@ -67,7 +68,9 @@ static void do_to_linear(lyt_state *L, lytI_req *q) {
   }
 }
 
-int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d) { return lytI_read_into(L, do_to_linear, idx, d); }
+int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d) {
+  return lytI_read_into(L, do_to_linear, idx, d, "lyt_to_linear");
+}
 
 /* Triton's encodings are stdlib functions; a host that never imported
 ** the stdlib still gets them. */

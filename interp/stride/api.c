@@ -45,6 +45,8 @@ int lyt_make_layout(lyt_state *L) {
 
 static void do_to_layout(lyt_state *L, lytI_req *q) {
   int64_t **a = q->out;
+  if (!a[0] || !a[1] || !a[2])
+    lytS_fail(&L->cx, LYT_ERRRUN, "lyt_to_layout: rank, shape and stride must not be NULL");
   const lyt_value *v = lytI_at_kind(L, q->idx, LYT_VLAYOUT, "lyt_to_layout");
   lytS_flat f = lytS_flat_of(&L->cx, *v->u.lay);
   if (f.n > q->n)
