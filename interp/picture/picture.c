@@ -59,8 +59,10 @@ static lytI_pgrid *add_grid(lyt_state *L, lytI_picture *p, const char *name, int
                             int64_t cols, lyt_loc at) {
   int64_t have = 0;
   for (int32_t g = 0; g < p->ngrids; g++) have += p->grid[g].rows * p->grid[g].cols;
-  if (rows > LYTI_PIC_MAX_CELLS || cols > LYTI_PIC_MAX_CELLS ||
-      have + rows * cols > LYTI_PIC_MAX_CELLS)
+  if (rows > LYTI_PIC_MAX_CELLS || cols > LYTI_PIC_MAX_CELLS)  /* the product may not fit */
+    lytI_error(L, at, LYT_ERRLIMIT, "picture: %lld x %lld cells%s are too many to draw (limit %d)",
+               (long long)rows, (long long)cols, p->ngrids ? " per grid" : "", LYTI_PIC_MAX_CELLS);
+  if (have + rows * cols > LYTI_PIC_MAX_CELLS)
     lytI_error(L, at, LYT_ERRLIMIT, "picture: %lld cells (%lld x %lld%s) are too many to draw "
                "(limit %d)", (long long)(have + rows * cols), (long long)rows, (long long)cols,
                p->ngrids ? " per grid" : "", LYTI_PIC_MAX_CELLS);
@@ -79,6 +81,9 @@ static void pick_shape(lyt_state *L, const lytI_popts *o, int64_t size, int64_t 
   if (o->rank == 0) { *rows = drows; *cols = size / drows; return; }
   *rows = o->shape[0];
   *cols = o->rank == 2 ? o->shape[1] : 1;
+  if (*rows > size || *cols > size)  /* extents are positive: then the product is not size */
+    lytI_error(L, at, LYT_ERRRUN, "picture: the shape (%lld,%lld) has more cells than the "
+               "layout's %lld", (long long)*rows, (long long)*cols, (long long)size);
   if (*rows * *cols != size)
     lytI_error(L, at, LYT_ERRRUN, "picture: the shape (%lld,%lld) has %lld cells but the layout "
                "has size %lld", (long long)*rows, (long long)*cols,

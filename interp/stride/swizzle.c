@@ -13,6 +13,9 @@
 #define SWIZZLE_BITS 63  /* every mask must fit a non-negative int64 */
 
 lytS_swizzle lytS_make_swizzle(lytS_ctx *cx, int64_t b, int64_t m, int64_t s) {
+  if (s < -SWIZZLE_BITS || s > SWIZZLE_BITS)  /* before |S|: -INT64_MIN does not exist */
+    lytS_fail(cx, LYT_ERRRUN, "swizzle: S=%lld is outside -%d..%d", (long long)s, SWIZZLE_BITS,
+              SWIZZLE_BITS);
   int64_t as = s < 0 ? -s : s;
   if (b < 0 || m < 0)
     lytS_fail(cx, LYT_ERRRUN, "swizzle: %s=%lld must be non-negative", b < 0 ? "B" : "M",
