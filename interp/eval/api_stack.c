@@ -18,7 +18,11 @@
 ** Slots
 ** ------------------------------------------------------------------- */
 
+#define LYTI_MAX_STACK (1 << 20)  /* values on the host's stack, as Lua caps its own */
+
 static void grow(lyt_state *L) {
+  if (L->cap >= LYTI_MAX_STACK)
+    lytS_fail(&L->cx, LYT_ERRLIMIT, "the host stack holds at most %d values", LYTI_MAX_STACK);
   int ncap = L->cap ? L->cap * 2 : 16;
   struct lytI_hostslot *s = L->cfg.alloc(L->cfg.alloc_ud, L->stk, sizeof *s * (size_t)L->cap,
                                      sizeof *s * (size_t)ncap);
@@ -98,6 +102,9 @@ const char *lyt_typename(const lyt_state *L, int idx) {
 
 static void do_settop(lyt_state *L, lytI_req *q) {
   if (q->n < 0) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_settop: %d is negative", q->n);
+  if (q->n > LYTI_MAX_STACK - L->base)
+    lytS_fail(&L->cx, LYT_ERRLIMIT, "lyt_settop: %d values: the host stack holds at most %d",
+              q->n, LYTI_MAX_STACK);
   lytI_cut(L, L->base + q->n);
   while (L->top < L->base + q->n) lytI_push(L, lytI_nil());
 }

@@ -80,6 +80,7 @@ static void null_pointers(lyt_state *L) {
   ok("eval without text", lyt_eval(L, NULL, NULL) == LYT_ERRRUN);
   ok("call of a negative count", lyt_call(L, -3) == LYT_ERRRUN);
   ok("settop below the frame", lyt_settop(L, -100) == LYT_ERRRUN);
+  ok("settop past the stack's cap, not 24 GB asked of the host", lyt_settop(L, 0x7fffffff) == LYT_ERRLIMIT);
   ok("tuple of a negative size", lyt_push_tuple(L, -1) == LYT_ERRRUN);
   ok("tuple larger than the stack", lyt_push_tuple(L, 1000000) == LYT_ERRRUN);
   ok("no target -1", lyt_target(-1, NULL, NULL) == 0);
