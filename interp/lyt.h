@@ -53,6 +53,9 @@ typedef struct lyt_config {
   const char *stdlib_path; /* where `import` looks after the importing file's
                               folder; default: LYT_STDLIB_DIR; copied */
   size_t mem_limit;        /* bytes one statement may allocate; default 1 GiB */
+  size_t max_memory;       /* bytes the whole state may hold (code, bindings,
+                              the host stack, the running statement); default
+                              4 GiB, 0 none */
   int max_depth;           /* nested calls; default 200 */
   int64_t max_steps;       /* evaluation steps per top-level statement;
                               default 100 million */

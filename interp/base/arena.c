@@ -29,6 +29,13 @@ void lytA_init(lytA_arena *a, lyt_alloc_fn f, void *ud, size_t limit) {
   a->spare = NULL;
   a->total = 0;
   a->limit = limit;
+  a->budget = NULL;
+  a->refused = 0;
+}
+
+static int over_budget(const lytA_arena *a, size_t n) {
+  const lytA_budget *g = a->budget;
+  return g && g->limit && (n > g->limit || g->used > g->limit - n);
 }
 
 /* Reuse the spare block when it is big enough: a loop that allocates
@@ -51,13 +58,18 @@ static lytA_block *grow(lytA_arena *a, size_t n) {
   size_t size = n > BLOCK_MIN ? n : BLOCK_MIN;
   if (a->head && a->head->size * 2 > size && a->head->size < (1u << 20))
     size = a->head->size * 2;  /* geometric growth keeps the chain short */
-  if (size > SIZE_MAX / 2 - sizeof(lytA_block)) return NULL;
+  if (size > SIZE_MAX / 2 - sizeof(lytA_block)) { a->refused = LYTA_LIMIT; return NULL; }
   if (a->limit && a->total + size > a->limit) {
-    if (a->total + n > a->limit) return NULL;
+    if (a->total + n > a->limit) { a->refused = LYTA_LIMIT; return NULL; }
+    size = n;
+  }
+  if (over_budget(a, sizeof(lytA_block) + size)) {
+    if (over_budget(a, sizeof(lytA_block) + n)) { a->refused = LYTA_BUDGET; return NULL; }
     size = n;
   }
   lytA_block *b = a->alloc(a->ud, NULL, 0, sizeof(lytA_block) + size);
-  if (!b) return NULL;
+  if (!b) { a->refused = LYTA_HOST; return NULL; }
+  if (a->budget) a->budget->used += sizeof(lytA_block) + size;
   b->prev = a->head;
   b->size = size;
   b->used = 0;
@@ -68,7 +80,7 @@ static lytA_block *grow(lytA_arena *a, size_t n) {
 
 void *lytA_alloc(lytA_arena *a, size_t n) {
   const size_t al = sizeof(max_align_t);
-  if (n > SIZE_MAX - al) return NULL;
+  if (n > SIZE_MAX - al) { a->refused = LYTA_LIMIT; return NULL; }
   n = (n + al - 1) / al * al;
   if (n == 0) n = al;
   lytA_block *b = a->head;
@@ -87,6 +99,7 @@ lytA_mark lytA_getmark(const lytA_arena *a) {
 }
 
 static void free_block(lytA_arena *a, lytA_block *b) {
+  if (a->budget) a->budget->used -= sizeof(lytA_block) + b->size;
   a->alloc(a->ud, b, sizeof(lytA_block) + b->size, 0);
 }
 

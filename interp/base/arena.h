@@ -15,6 +15,12 @@
 
 typedef struct lytA_block lytA_block;
 
+/* What all the arenas of one state may hold together (max_memory): blocks
+** taken from the host count until they are given back. */
+typedef struct lytA_budget {
+  size_t used, limit;  /* limit 0: none */
+} lytA_budget;
+
 typedef struct lytA_arena {
   lyt_alloc_fn alloc;  /* host allocator */
   void *ud;            /* its user data */
@@ -22,7 +28,11 @@ typedef struct lytA_arena {
   lytA_block *spare;   /* one released block kept for reuse (see lytA_release) */
   size_t total;        /* bytes held in blocks */
   size_t limit;        /* refuse to grow past this many bytes (0: none) */
+  lytA_budget *budget; /* shared with the state's other arenas (NULL: none) */
+  int refused;         /* why the last allocation failed: LYTA_* */
 } lytA_arena;
+
+enum { LYTA_HOST = 1, LYTA_LIMIT, LYTA_BUDGET };
 
 /* A position to roll back to: everything allocated after it goes. */
 typedef struct lytA_mark {
@@ -31,6 +41,7 @@ typedef struct lytA_mark {
 } lytA_mark;
 
 void lytA_init(lytA_arena *a, lyt_alloc_fn f, void *ud, size_t limit);
+
 void *lytA_alloc(lytA_arena *a, size_t n);        /* NULL when out of memory */
 lytA_mark lytA_getmark(const lytA_arena *a);
 void lytA_release(lytA_arena *a, lytA_mark m);

@@ -33,10 +33,16 @@ void lytS_check_stack(lytS_ctx *cx) {
 void *lytS_alloc(lytS_ctx *cx, size_t n) {
   void *p = lytA_alloc(cx->arena, n);
   if (p) return p;
-  const lytA_arena *a = cx->arena;
-  if (a->limit && (n > a->limit || a->total > a->limit - n))  /* the cap, not the host */
+  lytS_fail_alloc(cx, cx->arena);
+}
+
+void lytS_fail_alloc(lytS_ctx *cx, const lytA_arena *a) {
+  if (a->refused == LYTA_LIMIT && a->limit)  /* the caps, not the host */
     lytS_fail(cx, LYT_ERRLIMIT, "memory limit reached: a statement may use %zu MiB (a very "
               "deep or exponential computation?)", a->limit >> 20);
+  if (a->refused == LYTA_BUDGET)
+    lytS_fail(cx, LYT_ERRLIMIT, "out of memory budget: the state may hold %zu MiB (max_memory)",
+              a->budget->limit >> 20);
   lytS_fail(cx, LYT_ERRMEM, "out of memory");
 }
 

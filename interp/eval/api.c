@@ -39,6 +39,7 @@ void lyt_config_init(lyt_config *c) {
   c->alloc = lytA_default_alloc;
   c->stdlib_path = LYT_STDLIB_DIR;
   c->mem_limit = (size_t)1 << 30;
+  c->max_memory = (size_t)4 << 30;
   c->max_depth = 200;
   c->max_steps = 100000000;
   c->max_stack = LYT_DEFAULT_STACK;
@@ -182,6 +183,8 @@ lyt_state *lyt_open(const lyt_config *c) {
   lytA_init(&L->perm, cfg.alloc, cfg.alloc_ud, 0);
   lytA_init(&L->scratch, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
   lytA_init(&L->host, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
+  L->budget.limit = cfg.max_memory;
+  L->code.budget = L->perm.budget = L->scratch.budget = L->host.budget = &L->budget;
   L->cx.arena = &L->scratch;
   L->cx.stack_limit = cfg.max_stack ? cfg.max_stack : LYT_DEFAULT_STACK;
   const char *lib = cfg.stdlib_path ? cfg.stdlib_path : "";

@@ -187,7 +187,7 @@ int lyt_push_record(lyt_state *L, int n, const char *const *names) {
 static void do_cfunction(lyt_state *L, lytI_req *q) {
   if (!q->s || !q->fn) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_cfunction: a name and a function are needed");
   lytI_cfunc *f = lytA_alloc(&L->code, sizeof *f);
-  if (!f) lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
+  if (!f) lytS_fail_alloc(&L->cx, &L->code);
   f->name = lytI_intern(L, q->s, strlen(q->s));
   f->fn = q->fn;
   f->ud = q->out;

@@ -567,7 +567,7 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
       if (q->str == p->str)
         lytI_error(L, p->loc, LYT_ERRRUN, "%s(): parameter '%s' appears twice", s->str, p->str);
   lytI_func *f = lytA_alloc(&L->code, sizeof *f);
-  if (!f) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+  if (!f) lytI_code_fail(L, s->loc);
   f->name = s->str;
   f->params = s->list;
   f->nparams = s->n;

@@ -67,7 +67,7 @@ static lytL_src *new_src(lyt_state *L, const char *name, const char *text, size_
   lytL_src *src = lytA_alloc(&L->code, sizeof *src);
   char *t = lytA_alloc(&L->code, len + 1);
   char *nm = lytA_alloc(&L->code, strlen(name) + 1);
-  if (!src || !t || !nm) lytI_error(L, L->errloc, LYT_ERRMEM, "out of memory");
+  if (!src || !t || !nm) lytI_code_fail(L, L->errloc);
   memcpy(t, text, len);
   t[len] = 0;
   strcpy(nm, name);
@@ -119,10 +119,9 @@ static char *read_file(lyt_state *L, const char *path, size_t *len, const char *
       if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
       if (ncap == cap) { fclose(f); *why = "file too large (limit 16 MiB)"; return NULL; }
       char *nb = lytA_alloc(&L->scratch, ncap);
-      if (!nb) {  /* close before the error unwinds; a retry names the cause (cap or host) */
+      if (!nb) {  /* close before the error unwinds */
         fclose(f);
-        lytS_alloc(&L->cx, ncap);
-        lytS_fail(&L->cx, LYT_ERRMEM, "out of memory");
+        lytS_fail_alloc(&L->cx, &L->scratch);
       }
       if (n) memcpy(nb, buf, n);
       buf = nb;
@@ -180,7 +179,7 @@ static const char *resolve(lyt_state *L, const lytP_node *s, const char **name) 
   if (ll && readable(p)) {
     size_t nl = (size_t)s->len + 8;
     char *shown = lytA_alloc(&L->code, nl);
-    if (!shown) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+    if (!shown) lytI_code_fail(L, s->loc);
     snprintf(shown, nl, "stdlib/%s", s->str);
     *name = shown;
     return p;
@@ -196,11 +195,11 @@ void lytI_do_import(lyt_state *L, const lytP_node *s) {
   char *real = realpath(path, NULL);
   const char *key = lytI_intern(L, real ? real : path, strlen(real ? real : path));
   free(real);
-  if (!key) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+  if (!key) lytI_code_fail(L, s->loc);
   for (lytI_import *i = L->imports; i; i = i->next)
     if (i->path == key) return;  /* once only: also ends import cycles */
   lytI_import *imp = lytA_alloc(&L->code, sizeof *imp);
-  if (!imp) lytI_error(L, s->loc, LYT_ERRMEM, "out of memory");
+  if (!imp) lytI_code_fail(L, s->loc);
   imp->path = key;
   imp->next = L->imports;
   L->imports = imp;

@@ -54,6 +54,7 @@ typedef struct lytI_import {
 
 struct lyt_state {
   lyt_config cfg;
+  lytA_budget budget;       /* what the arenas below hold together (max_memory) */
   lytA_arena code;          /* sources, AST, names: for the life of the state */
   lytA_arena perm;          /* values bound to global names */
   lytA_arena scratch;       /* temporaries of the running top-level statement */
@@ -121,6 +122,8 @@ void lytI_do_import(lyt_state *L, const lytP_node *s);
 _Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...)
     LYT_PRINTF(4, 5);
 const char *lytI_intern(lyt_state *L, const char *s, size_t n);
+/* An allocation from the code arena failed: the budget or the host, at `at`. */
+_Noreturn void lytI_code_fail(lyt_state *L, lyt_loc at);
 void lytI_setglobal(lyt_state *L, const char *name, lyt_value v);
 lyt_value *lytI_getglobal(lyt_state *L, const char *name);
 /* argloc NULL (and loc {NULL, 0, 0}): a call from the host, without source. */

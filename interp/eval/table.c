@@ -23,7 +23,7 @@ static uint32_t hash_ptr(const char *p) {
 static void grow(lyt_state *L, lytI_table *t, int by_text) {
   uint32_t ncap = t->cap ? t->cap * 2 : 64;
   lytI_slot *ns = lytA_alloc(&L->code, sizeof *ns * ncap);
-  if (!ns) lytI_error(L, L->errloc, LYT_ERRMEM, "out of memory");
+  if (!ns) lytI_code_fail(L, L->errloc);
   memset(ns, 0, sizeof *ns * ncap);
   for (uint32_t i = 0; i < t->cap; i++) {
     const char *k = t->slot[i].name;
@@ -35,6 +35,11 @@ static void grow(lyt_state *L, lytI_table *t, int by_text) {
   }
   t->slot = ns;
   t->cap = ncap;
+}
+
+void lytI_code_fail(lyt_state *L, lyt_loc at) {
+  L->errloc = at;
+  lytS_fail_alloc(&L->cx, &L->code);
 }
 
 const char *lytI_intern(lyt_state *L, const char *s, size_t n) {

@@ -48,7 +48,7 @@ lyt_value lytI_record(lytI_call *c, int32_t n, const char *const *names) {
   v.u.rec.e = lytS_alloc(lytI_cx(c), sizeof *v.u.rec.e * k);
   for (int32_t i = 0; i < n; i++) {
     v.u.rec.name[i] = lytI_intern(c->L, names[i], strlen(names[i]));
-    if (!v.u.rec.name[i]) lytS_fail(lytI_cx(c), LYT_ERRMEM, "out of memory");
+    if (!v.u.rec.name[i]) lytS_fail_alloc(lytI_cx(c), &c->L->code);
     v.u.rec.e[i] = lytI_nil();
   }
   return v;

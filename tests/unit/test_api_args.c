@@ -97,7 +97,27 @@ static void null_pointers(lyt_state *L) {
   ok("the state goes on", lyt_dostring(L, "x = 1 + 2", NULL) == LYT_OK);
 }
 
+/* Bindings kept statement after statement stop at the state's budget with
+** LYT_ERRLIMIT, and the state goes on. */
+static void budget(void) {
+  lyt_config c;
+  lyt_config_init(&c);
+  c.max_memory = (size_t)16 << 20;
+  lyt_state *L = lyt_open(&c);
+  int st = lyt_dostring(L, "fn big(n) = if n == 0 then (1,2,3,4) else (big(n-1), big(n-1))", NULL);
+  char src[32];
+  for (int i = 0; i < 100000 && st == LYT_OK; i++) {
+    snprintf(src, sizeof src, "x%d = big(9)", i);
+    st = lyt_dostring(L, src, NULL);
+  }
+  ok("the budget stops the growth", st == LYT_ERRLIMIT &&
+     strstr(lyt_error(L, NULL, NULL, NULL), "out of memory budget") != NULL);
+  ok("the state goes on after its budget", lyt_dostring(L, "y = 1", NULL) == LYT_OK);
+  lyt_close(L);
+}
+
 int main(void) {
+  budget();
   no_state();
   lyt_state *L = lyt_open(NULL);
   if (!L) { printf("FAIL lyt_open\n0 passed, 1 failed\n"); return 1; }
