@@ -102,6 +102,12 @@ LYT_API int lyt_dofile(lyt_state *L, const char *path);
 ** written out, as a REPL does. */
 LYT_API int lyt_doline(lyt_state *L, const char *src, const char *name);
 
+/* Ask the running code to stop: its next evaluation step fails with
+** LYT_ERRLIMIT "interrupted" (located), and the state goes on. Safe to call
+** from a signal handler or another thread (it only sets a flag); a request
+** made while nothing runs is dropped when the next entry point starts. */
+LYT_API void lyt_interrupt(lyt_state *L);
+
 /* After LYT_ERRSYNTAX: 1 when the only problem was that the input ended
 ** early (an open bracket, a dangling operator), so more lines may
 ** complete it. */

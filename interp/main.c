@@ -2,6 +2,9 @@
 ** main.c: the lyt command: run a script, a string, standard input, or
 ** an interactive session. It uses only lyt.h, as lua.c uses only lua.h.
 */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +43,10 @@ static int emit_file(lyt_state *L, int *quiet, const char *spec, const char *pat
 
 /* The targets come from the table of code generators (lyt_target). */
 static void usage(FILE *f) {
-  fputs("usage: lyt [file.lyt | -e source | - | --emit=TARGET file.lyt]\n"
+  fputs("usage: lyt [--max-memory=BYTES] [--max-steps=N] [file.lyt | -e source | - |\n"
+        "           --emit=TARGET file.lyt]\n"
+        "  --max-memory=BYTES  what the whole state may hold (default 4 GiB)\n"
+        "  --max-steps=N       evaluation steps per statement (default 100 million)\n"
         "  file.lyt   run a script\n"
         "  --emit=TARGET[:ARCH] file.lyt\n"
         "             run a script quietly and print the code of its kernels for\n"
@@ -63,6 +69,28 @@ static void usage(FILE *f) {
         "  -i         interactive session even when standard input is not a terminal\n"
         "  (none)     interactive session on a terminal, else standard input\n"
         "  --version  print the version\n", f);
+}
+
+/* --max-memory=BYTES, --max-steps=N: a positive decimal number. */
+static int limit_option(const char *arg, const char *name, unsigned long long *out) {
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) != 0 || arg[n] != '=') return 0;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(arg + n + 1, &end, 10);
+  if (errno || end == arg + n + 1 || *end || v == 0 || arg[n + 1] == '-') {
+    fprintf(stderr, "lyt: %s needs a positive number, got '%s'\n", name, arg + n + 1);
+    exit(1);
+  }
+  *out = v;
+  return 1;
+}
+
+/* The REPL's Ctrl-C stops the running statement, not the session. */
+static lyt_state *running;
+static void on_interrupt(int sig) {
+  (void)sig;
+  if (running) lyt_interrupt(running);
 }
 
 /* Read all of standard input into a buffer of *len bytes (NUL bytes and
@@ -122,6 +150,8 @@ static int repl_command(const char *line, int *quit) {
 static void repl(lyt_state *L) {
   char *pending = NULL;
   int quit = 0;
+  running = L;
+  signal(SIGINT, on_interrupt);
   printf("lyt %s  (:help for help, :quit to leave)\n", LYT_VERSION);
   while (!quit) {
     char *line = readline(pending ? "...> " : "lyt> ");
@@ -145,6 +175,15 @@ static void repl(lyt_state *L) {
 int main(int argc, char **argv) {
   lyt_config cfg;
   lyt_config_init(&cfg);
+  unsigned long long v;
+  while (argc > 1) {  /* limits first, then what to run */
+    if (limit_option(argv[1], "--max-memory", &v)) cfg.max_memory = (size_t)v;
+    else if (limit_option(argv[1], "--max-steps", &v)) cfg.max_steps = (int64_t)(v > INT64_MAX ? INT64_MAX : v);
+    else break;
+    argv[1] = argv[0];
+    argv++;
+    argc--;
+  }
   int quiet = 0;
   cfg.write = write_stdout;
   cfg.write_ud = &quiet;

@@ -37,6 +37,17 @@ check "--emit without kernels" "error: emit: no kernel is bound to a global" "$(
 check "missing file status" 1 $rc
 check "missing file message" "error: $T/missing.lyt: cannot open" "$(cat "$T/err")"
 
+# Limits from the command line.
+out=$("$LYT" --max-steps=1000 -e 'fn f(n) = if n == 0 then 0 else f(n - 1)
+print f(150)' 2>&1 | head -1)
+check "--max-steps" "<string>:1:35: error: evaluation step limit reached (1000 steps in one statement)" "$out"
+check "--max-steps, a plain run" "3" "$("$LYT" --max-steps=1000 -e 'print 1 + 2')"
+out=$("$LYT" --max-memory=1048576 -e 'fn big(n) = if n == 0 then (1,2,3,4) else (big(n-1), big(n-1))
+x = big(14)' 2>&1 | head -1)
+case $out in *"out of memory budget: the state may hold 1 MiB"*) check "--max-memory" ok ok ;;
+  *) check "--max-memory" "out of memory budget" "$out" ;; esac
+"$LYT" --max-memory=lots -e 'print 1' >/dev/null 2>&1; check "--max-memory=lots status" 1 $?
+
 # Imports: one file however its path is spelled (a cycle through
 # ./sub/../b.lyt ends like one through b.lyt); a FIFO or a directory is an
 # error at the import, and never blocks.

@@ -122,6 +122,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   L->errloc.src = NULL;
   if (!old) {  /* the outermost entry: nesting is measured from here */
     L->steps = 0;
+    L->interrupted = 0;
     L->cx.stack_base = (uintptr_t)&jb;
   } else {
     L->stmts++;
@@ -246,6 +247,10 @@ int lyt_doline(lyt_state *L, const char *src, const char *name) {
 int lyt_dofile(lyt_state *L, const char *path) {
   lytI_req q = { .s = path };
   return lytI_protect(L, run_file, &q);
+}
+
+void lyt_interrupt(lyt_state *L) {
+  if (L) L->interrupted = 1;
 }
 
 int lyt_incomplete(const lyt_state *L) {

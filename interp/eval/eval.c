@@ -40,6 +40,10 @@ static void step(lyt_state *L, const lytP_node *n) {
     L->errloc = n->loc;
     lytS_check_stack(&L->cx);
   }
+  if (L->interrupted) {
+    L->interrupted = 0;
+    lytI_error(L, n->loc, LYT_ERRLIMIT, "interrupted");
+  }
   if (++L->steps > L->cfg.max_steps)
     lytI_error(L, n->loc, LYT_ERRLIMIT,
                "evaluation step limit reached (%lld steps in one statement)",

@@ -116,8 +116,30 @@ static void budget(void) {
   lyt_close(L);
 }
 
+/* A C function asks the running script to stop; the next step fails. */
+static int stop(lyt_state *L, int nargs, void *ud) {
+  (void)nargs; (void)ud;
+  lyt_interrupt(L);
+  return lyt_push_int(L, 1);
+}
+
+static void interrupt(void) {
+  lyt_state *L = lyt_open(NULL);
+  ok("register stop", lyt_push_cfunction(L, "stop", stop, NULL) == LYT_OK && lyt_setglobal(L, "stop") == LYT_OK);
+  int st = lyt_dostring(L, "fn spin(n) = if n == 0 then 0 else spin(n - 1)\nx = stop() + spin(100)", "s");
+  int line = 0;
+  lyt_error(L, NULL, &line, NULL);
+  ok("interrupted at its place", st == LYT_ERRLIMIT && line >= 1 &&
+     strcmp(lyt_error(L, NULL, NULL, NULL), "interrupted") == 0);
+  lyt_interrupt(L);  /* while nothing runs: dropped */
+  ok("the next statement runs", lyt_dostring(L, "y = spin(10)", "s") == LYT_OK);
+  lyt_interrupt(NULL);
+  lyt_close(L);
+}
+
 int main(void) {
   budget();
+  interrupt();
   no_state();
   lyt_state *L = lyt_open(NULL);
   if (!L) { printf("FAIL lyt_open\n0 passed, 1 failed\n"); return 1; }
