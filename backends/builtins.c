@@ -235,22 +235,14 @@ const lytI_builtin lytI_kernel_lib[] = {
 ** Kind operations
 ** ------------------------------------------------------------------- */
 
-static const lytG_ll *copy_ll(lytS_ctx *cx, const lytG_ll *src) {
-  if (!src) return NULL;
-  lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
-  *ll = *src;  /* flat struct; dim names are interned or static */
-  return ll;
-}
-
 /* Every layout the description points to is copied: a binding outlives
 ** the statement's scratch arena the layouts were made in. */
 lyt_value lytI_copy_kernel(lytS_ctx *cx, lyt_value v) {
-  lytK_kernel *x = lytS_alloc(cx, sizeof *x);
-  *x = *v.u.kernel;  /* names interned */
-  x->load = copy_ll(cx, x->load);
-  x->store = copy_ll(cx, x->store);
-  x->smem = copy_ll(cx, x->smem);
-  x->grid = copy_ll(cx, x->grid);
+  lytK_kernel *x = lytS_dup(cx, v.u.kernel, sizeof *x);  /* names interned */
+  x->load = lytS_dup(cx, x->load, sizeof *x->load);  /* flat; dim names interned */
+  x->store = lytS_dup(cx, x->store, sizeof *x->store);
+  x->smem = lytS_dup(cx, x->smem, sizeof *x->smem);
+  x->grid = lytS_dup(cx, x->grid, sizeof *x->grid);
   v.u.kernel = x;
   return v;
 }

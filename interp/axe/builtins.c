@@ -306,9 +306,7 @@ const lytI_builtin lytI_axe_lib[] = {
 lyt_value lytI_copy_axis(lytS_ctx *cx, lyt_value v) { (void)cx; return v; }  /* axis interned */
 
 lyt_value lytI_copy_axe(lytS_ctx *cx, lyt_value v) {
-  lytX_layout *x = lytS_alloc(cx, sizeof *x);
-  *x = *v.u.axe;  /* flat struct; axis names are interned */
-  v.u.axe = x;
+  v.u.axe = lytS_dup(cx, v.u.axe, sizeof *v.u.axe);  /* flat; axis names are interned */
   return v;
 }
 

@@ -5,6 +5,7 @@
 #include "interp/base/context.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void lytS_vfail(lytS_ctx *cx, int code, const char *fmt, va_list ap) {
   cx->code = code;
@@ -34,6 +35,13 @@ void *lytS_alloc(lytS_ctx *cx, size_t n) {
   void *p = lytA_alloc(cx->arena, n);
   if (p) return p;
   lytS_fail_alloc(cx, cx->arena);
+}
+
+void *lytS_dup(lytS_ctx *cx, const void *p, size_t n) {
+  if (!p) return NULL;
+  void *q = lytS_alloc(cx, n);
+  memcpy(q, p, n);
+  return q;
 }
 
 void lytS_fail_alloc(lytS_ctx *cx, const lytA_arena *a) {

@@ -40,6 +40,7 @@ _Noreturn void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...)
     LYT_PRINTF(3, 4);
 _Noreturn void lytS_vfail(lytS_ctx *cx, int code, const char *fmt, va_list ap);
 void *lytS_alloc(lytS_ctx *cx, size_t n);  /* never NULL: fails instead */
+void *lytS_dup(lytS_ctx *cx, const void *p, size_t n);  /* a copy of n bytes; NULL stays NULL */
 /* The failure of an allocation from a that returned NULL: a statement's
 ** cap or the state's budget (LYT_ERRLIMIT), or the host (LYT_ERRMEM). */
 _Noreturn void lytS_fail_alloc(lytS_ctx *cx, const lytA_arena *a);

@@ -519,9 +519,7 @@ const lytI_builtin lytI_linear_lib[] = {
 ** ------------------------------------------------------------------- */
 
 lyt_value lytI_copy_linear(lytS_ctx *cx, lyt_value v) {
-  lytG_ll *ll = lytS_alloc(cx, sizeof *ll);
-  *ll = *v.u.ll;  /* flat struct; dim names are interned or static */
-  v.u.ll = ll;
+  v.u.ll = lytS_dup(cx, v.u.ll, sizeof *v.u.ll);  /* flat; dim names are interned or static */
   return v;
 }
 

@@ -85,9 +85,7 @@ const lytI_builtin lytI_nested_lib[] = {
 ** ------------------------------------------------------------------- */
 
 lyt_value lytI_copy_nested(lytS_ctx *cx, lyt_value v) {
-  lytN_layout *x = lytS_alloc(cx, sizeof *x);
-  *x = *v.u.nested;  /* flat struct */
-  v.u.nested = x;
+  v.u.nested = lytS_dup(cx, v.u.nested, sizeof *v.u.nested);  /* a flat struct */
   return v;
 }
 
