@@ -12,7 +12,7 @@ _Static_assert(LYT_AXE_MAXITERS == LYTX_MAXITERS && LYT_AXE_MAXAXES == LYTX_MAXA
                "lyt_axe mirrors lytX_layout");
 
 static const char *axis_name(lyt_state *L, const char *a) {
-  return a ? lytI_intern(L, a, strlen(a)) : lytI_intern(L, LYTX_MEM, 1);
+  return lytI_api_name(L, "lyt_push_axe", a ? a : LYTX_MEM);
 }
 
 static void do_axe(lyt_state *L, lytI_req *q) {

@@ -164,7 +164,7 @@ static void do_record(lyt_state *L, lytI_req *q) {
   const char **nm = lytS_alloc(&L->cx, sizeof *nm * (size_t)(q->n + 1));
   for (int i = 0; i < q->n; i++) {
     if (!names || !names[i]) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_record: name %d is NULL", i);
-    nm[i] = lytI_intern(L, names[i], strlen(names[i]));
+    nm[i] = lytI_api_name(L, "lyt_push_record", names[i]);
     for (int j = 0; j < i; j++)
       if (nm[j] == nm[i]) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_push_record: field '%s' twice", nm[i]);
   }

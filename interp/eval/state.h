@@ -125,6 +125,12 @@ void lytI_do_import(lyt_state *L, const lytP_node *s);
 _Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...)
     LYT_PRINTF(4, 5);
 const char *lytI_intern(lyt_state *L, const char *s, size_t n);
+/* Whether s is a name lyt can write: letters, digits and _, not first a
+** digit (what names in values must be, so that they print back). */
+int lytI_is_name(const char *s);
+/* [name] interned, if it is one lyt can write (letters, digits, _); else an
+** error that names the API call. */
+const char *lytI_api_name(lyt_state *L, const char *api, const char *name);
 /* An allocation from the code arena failed: the budget or the host, at `at`. */
 _Noreturn void lytI_code_fail(lyt_state *L, lyt_loc at);
 void lytI_setglobal(lyt_state *L, const char *name, lyt_value v);

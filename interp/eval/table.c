@@ -5,6 +5,7 @@
 ** live in the code arena, which is why a grown table's old slots are
 ** simply abandoned rather than freed.
 */
+#include <ctype.h>
 #include <string.h>
 
 #include "interp/eval/state.h"
@@ -35,6 +36,21 @@ static void grow(lyt_state *L, lytI_table *t, int by_text) {
   }
   t->slot = ns;
   t->cap = ncap;
+}
+
+int lytI_is_name(const char *s) {
+  int ok = s && (s[0] == '_' || isalpha((unsigned char)s[0]));
+  for (const char *p = s; ok && *p; p++) ok = *p == '_' || isalnum((unsigned char)*p);
+  return ok;
+}
+
+const char *lytI_api_name(lyt_state *L, const char *api, const char *name) {
+  if (!lytI_is_name(name))
+    lytS_fail(&L->cx, LYT_ERRRUN, "%s: \"%.64s\" is not a name lyt can write (letters, digits "
+              "and _, not first a digit)", api, name ? name : "(NULL)");
+  const char *r = lytI_intern(L, name, strlen(name));
+  if (!r) lytS_fail_alloc(&L->cx, &L->code);
+  return r;
 }
 
 void lytI_code_fail(lyt_state *L, lyt_loc at) {

@@ -465,10 +465,21 @@ static void build_cute(lytS_ctx *cx, void *ud) {
   w->out.u.comp = lytS_make_composed(cx, z, o, l);
 }
 
+/* A name that becomes a field, a dim or an axis must be one lyt can write
+** back (print, to_triton): letters, digits and _, not first a digit. */
+static const char *jident(lytI_scan *s, const jnode *at, const char *name) {
+  if (!lytI_is_name(name)) {
+    s->p = at->at;
+    lytI_scan_fail(s, "\"%.64s\" is not a name lyt can write (letters, digits and _, not "
+                   "first a digit)", name);
+  }
+  return name;
+}
+
 /* The member names of {"name": ..., ...} (interned), at most max of them. */
 static int32_t jnames(lytI_scan *s, const jnode *o, const char **names, int32_t max) {
   if (o->n > max) jfail_at(s, o, "too many dims");
-  for (int32_t i = 0; i < o->n; i++) names[i] = o->key[i];
+  for (int32_t i = 0; i < o->n; i++) names[i] = jident(s, o, o->key[i]);
   return o->n;
 }
 
@@ -507,7 +518,7 @@ static void jiters(lytS_ctx *cx, lytI_scan *s, const jnode *a, lytX_layout *x, i
     const jnode *it = a->e[i];
     if (it->kind != J_ARR || it->n != 3 || it->e[2]->kind != J_STR)
       jfail_at(s, it, "an iter is [extent, stride, \"axis\"]");
-    const char *axis = lytI_intern(s->c->L, it->e[2]->s, (size_t)it->e[2]->len);
+    const char *axis = jident(s, it, lytI_intern(s->c->L, it->e[2]->s, (size_t)it->e[2]->len));
     if (rep) lytX_replica(cx, x, jint(s, it->e[0]), jint(s, it->e[1]), axis);
     else lytX_shard(cx, x, jint(s, it->e[0]), jint(s, it->e[1]), axis);
   }
@@ -520,7 +531,8 @@ static void build_axe(lytS_ctx *cx, void *ud) {
   jiters(cx, s, get(s, w->o, "shard", J_ARR, 1), x, 0);
   jiters(cx, s, get(s, w->o, "replica", J_ARR, 0), x, 1);
   const jnode *off = get(s, w->o, "offset", J_OBJ, 0);
-  for (int32_t i = 0; off && i < off->n; i++) lytX_offset(cx, x, jint(s, off->e[i]), off->key[i]);
+  for (int32_t i = 0; off && i < off->n; i++)
+    lytX_offset(cx, x, jint(s, off->e[i]), jident(s, off, off->key[i]));
   lytX_check(cx, x);
   w->out.kind = LYT_VAXE;
   w->out.u.axe = x;
@@ -563,6 +575,7 @@ static lyt_value jlayout(lytI_scan *s, const jnode *o, const char *kind) {
 }
 
 static lyt_value jrecord(lytI_scan *s, const jnode *o) {
+  for (int32_t i = 0; i < o->n; i++) jident(s, o, o->key[i]);
   lyt_value r = lytI_record(s->c, o->n, o->key);
   for (int32_t i = 0; i < o->n; i++) r.u.rec.e[i] = jconvert(s, o->e[i]);
   return r;

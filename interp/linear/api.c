@@ -25,7 +25,7 @@ static void do_linear(lyt_state *L, lytI_req *q) {
   for (int k = 0; k < d->nout; k++) {
     if (!d->out[k] || d->out_log2[k] < 0 || d->out_log2[k] > 62)
       lytS_fail(cx, LYT_ERRRUN, "lyt_push_linear: out-dim %d needs a name and a log2 size in 0..62", k);
-    outs[k] = lytI_intern(L, d->out[k], strlen(d->out[k]));
+    outs[k] = lytI_api_name(L, "lyt_push_linear", d->out[k]);
     sizes[k] = (int64_t)1 << d->out_log2[k];
   }
   lytG_inbases ins[LYT_LINEAR_MAXDIMS];
@@ -37,7 +37,7 @@ static void do_linear(lyt_state *L, lytI_req *q) {
     int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(d->in_log2[i] * d->nout + 1));
     for (int b = 0; b < d->in_log2[i]; b++)
       memcpy(v + b * d->nout, d->basis[bit + b], sizeof *v * (size_t)d->nout);
-    ins[i].name = lytI_intern(L, d->in[i], strlen(d->in[i]));
+    ins[i].name = lytI_api_name(L, "lyt_push_linear", d->in[i]);
     ins[i].n = d->in_log2[i];
     ins[i].v = v;
     bit += d->in_log2[i];

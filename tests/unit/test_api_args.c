@@ -94,6 +94,14 @@ static void null_pointers(lyt_state *L) {
   ok("linear_of without a shape", lyt_linear_of(L, 2, NULL) != LYT_OK);
   ok("vector width without info", lyt_vector_width(L, NULL, 0, 4, 16, 0, NULL) == LYT_ERRRUN);
   ok("emit_kernel of a layout", lyt_emit_kernel(L, -1, NULL, NULL, NULL, 0, NULL) == LYT_ERRRUN);
+  lyt_linear d = { 0 };
+  d.nin = 1; d.nout = 1; d.in[0] = "reg ister"; d.in_log2[0] = 1; d.out[0] = "dim0"; d.out_log2[0] = 1;
+  d.basis[0][0] = 1;
+  ok("a dim name lyt cannot write", lyt_push_linear(L, &d) == LYT_ERRRUN &&
+     strstr(lyt_error(L, NULL, NULL, NULL), "not a name lyt can write") != NULL);
+  const char *bad[1] = { "2x" };
+  ok("push 1", lyt_push_int(L, 1) == LYT_OK);
+  ok("a field name lyt cannot write", lyt_push_record(L, 1, bad) == LYT_ERRRUN);
   ok("the state goes on", lyt_dostring(L, "x = 1 + 2", NULL) == LYT_OK);
 }
 
