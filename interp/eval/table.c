@@ -5,7 +5,6 @@
 ** live in the code arena, which is why a grown table's old slots are
 ** simply abandoned rather than freed.
 */
-#include <ctype.h>
 #include <string.h>
 
 #include "interp/eval/state.h"
@@ -38,10 +37,16 @@ static void grow(lyt_state *L, lytI_table *t, int by_text) {
   t->cap = ncap;
 }
 
+/* ASCII, as the lexer reads names, whatever the host's locale says. */
+static int name_char(char c, int first) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (!first && c >= '0' && c <= '9');
+}
+
 int lytI_is_name(const char *s) {
-  int ok = s && (s[0] == '_' || isalpha((unsigned char)s[0]));
-  for (const char *p = s; ok && *p; p++) ok = *p == '_' || isalnum((unsigned char)*p);
-  return ok;
+  if (!s || !name_char(s[0], 1)) return 0;
+  for (const char *p = s + 1; *p; p++)
+    if (!name_char(*p, 0)) return 0;
+  return 1;
 }
 
 const char *lytI_api_name(lyt_state *L, const char *api, const char *name) {
