@@ -8,18 +8,14 @@
 #include "interp/stride/values.h"
 
 lyt_value lytI_layout(lytS_ctx *cx, lytS_layout l) {
-  lytS_layout *p = lytS_alloc(cx, sizeof *p);
-  *p = l;
   lyt_value v = { .kind = LYT_VLAYOUT };
-  v.u.lay = p;
+  v.u.lay = lytS_dup(cx, &l, sizeof l);
   return v;
 }
 
 lyt_value lytI_swizzle(lytS_ctx *cx, lytS_swizzle sw) {
-  lytS_swizzle *p = lytS_alloc(cx, sizeof *p);
-  *p = sw;
   lyt_value v = { .kind = LYT_VSWIZZLE };
-  v.u.sw = p;
+  v.u.sw = lytS_dup(cx, &sw, sizeof sw);
   return v;
 }
 
