@@ -37,6 +37,10 @@ LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
          $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c $(wildcard backends/*.c)
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o
+# The fuzz targets (tests/fuzz/fuzz_*.c), run by `make fuzz` and replayed
+# over their corpus by `make test`.
+FUZZ_TARGETS = eval parse api stride linear axe axisinfo gen texts
+REPLAY = $(patsubst %,$(BUILD)/replay_%,$(FUZZ_TARGETS))
 
 .PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz install uninstall embed
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
@@ -122,7 +126,7 @@ $(BUILD)/test_api: tests/unit/test_api.c $(BUILD)/liblyt.a
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/test_api_args $(BUILD)/runner
+test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/test_api_args $(BUILD)/runner $(REPLAY)
 	@sh tests/run.sh $(BUILD)
 
 # Install: a build of its own (build-install/, position-independent, with
@@ -164,24 +168,24 @@ embed: $(BUILD)/embed
 $(BUILD)/embed: examples/embed/embed.c $(BUILD)/liblyt.a
 	$(CC) $(ALL_CFLAGS) -Iinterp -o $@ $^
 
-# libFuzzer targets (clang), each run FUZZ_SECONDS on its checked-in seed
-# corpus (copied, so that the repository is not changed by a run); any
-# finding stops the run with its reproducer in $(BUILD)/fuzz.
+# libFuzzer targets (clang), each run FUZZ_SECONDS on a copy of its
+# checked-in corpus by tests/fuzz/run.sh, which prints executions, exec/s,
+# coverage and findings per target.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS = eval parse api stride linear axe axisinfo
 FUZZ_SRC = $(LIBSRC) $(GENSRC)
-fuzz: $(GEN)/parser.h $(GEN)/lexer.c
-	@mkdir -p $(BUILD)/fuzz
-	@for t in $(FUZZ_TARGETS); do \
-	  clang $(CPPFLAGS) $(TESTFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	    tests/fuzz/fuzz_$$t.c $(FUZZ_SRC) -o $(BUILD)/fuzz/fuzz_$$t || exit 1; \
-	  rm -rf $(BUILD)/fuzz/corpus_$$t && cp -r tests/fuzz/corpus/$$t $(BUILD)/fuzz/corpus_$$t; \
-	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
-	  (cd $(BUILD)/fuzz && ./fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -rss_limit_mb=2048 \
-	     -print_final_stats=1 corpus_$$t >fuzz_$$t.log 2>&1) \
-	    || { tail -40 $(BUILD)/fuzz/fuzz_$$t.log; exit 1; }; \
-	  grep -E 'stat::number_of_executed_units' $(BUILD)/fuzz/fuzz_$$t.log; \
-	done
+FUZZ_BIN = $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_TARGETS))
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_SRC) $(wildcard interp/*.h interp/*/*.h lang/*.h backends/*.h)
+	@mkdir -p $(dir $@)
+	clang $(CPPFLAGS) $(TESTFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  tests/fuzz/fuzz_$*.c $(FUZZ_SRC) -o $@
+fuzz: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The same targets outside libFuzzer, with the build's compiler and
+# sanitizers: `make test` replays the checked-in corpus (and every past
+# finding kept in it) through each.
+$(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(BUILD)/liblyt.a
 
 # On a machine with an NVIDIA GPU and the CUDA driver: run every example and test
 # kernel from its PTX and check every element and the bank conflicts.

@@ -43,5 +43,8 @@ part hostile  sh tests/hostile.sh "$B/lyt"
 part embed    sh -c "$B/embed | cmp - examples/embed/embed.out && echo '1 passed, 0 failed'"
 part install  sh tests/install.sh
 part pictures sh tests/pictures.sh "$B/lyt"
+for r in "$B"/replay_*; do
+  part "fuzz-${r##*/replay_}" "$r" "tests/fuzz/corpus/${r##*/replay_}"
+done
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]
