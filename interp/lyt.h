@@ -98,8 +98,12 @@ LYT_API int lyt_dobuffer(lyt_state *L, const char *buf, size_t len, const char *
 /* Run the file at [path]. LYT_ERRFILE when it cannot be read. */
 LYT_API int lyt_dofile(lyt_state *L, const char *path);
 
-/* As lyt_dostring, but the value of a bare expression statement is
-** written out, as a REPL does. */
+/* One line typed at a REPL: as lyt_dostring, but the value of a bare
+** expression statement is written out. A line that leaves a statement
+** unfinished (an open bracket, a trailing operator) returns LYT_ERRSYNTAX
+** with lyt_incomplete(L) set, and the state keeps it: the next call's line
+** continues it. Pass each line once, not the lines so far; a statement of
+** n lines costs time in proportion to its length. */
 LYT_API int lyt_doline(lyt_state *L, const char *src, const char *name);
 
 /* Ask the running code to stop: its next evaluation step fails with
@@ -110,7 +114,7 @@ LYT_API void lyt_interrupt(lyt_state *L);
 
 /* After LYT_ERRSYNTAX: 1 when the only problem was that the input ended
 ** early (an open bracket, a dangling operator), so more lines may
-** complete it. */
+** complete it; also 1 while lyt_doline holds such lines. */
 LYT_API int lyt_incomplete(const lyt_state *L);
 
 /* ======================================================================

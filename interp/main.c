@@ -122,16 +122,6 @@ static int run_stdin(lyt_state *L) {
   return s;
 }
 
-/* Append [line] to the pending input, newline-separated. */
-static char *append(char *buf, const char *line) {
-  size_t a = buf ? strlen(buf) : 0, b = strlen(line);
-  char *nb = realloc(buf, a + b + 2);
-  if (!nb) { free(buf); return NULL; }
-  if (a) nb[a++] = '\n';
-  memcpy(nb + a, line, b + 1);
-  return nb;
-}
-
 static const char repl_help[] =
   "Type a statement or an expression; an expression's value is printed.\n"
   "  L = (4,2):(2,1)     bind a layout      show L      draw it as a table\n"
@@ -147,28 +137,25 @@ static int repl_command(const char *line, int *quit) {
   return 1;
 }
 
+/* Each line goes to lyt_doline, which keeps the lines of an unfinished
+** statement (an open bracket, a trailing operator) until it is whole. */
 static void repl(lyt_state *L) {
-  char *pending = NULL;
   int quit = 0;
   running = L;
   signal(SIGINT, on_interrupt);
   printf("lyt %s  (:help for help, :quit to leave)\n", LYT_VERSION);
   while (!quit) {
-    char *line = readline(pending ? "...> " : "lyt> ");
+    int more = lyt_incomplete(L);
+    char *line = readline(more ? "...> " : "lyt> ");
     if (!line) break;
-    if (!pending && repl_command(line, &quit)) { free(line); continue; }
+    if (!more && repl_command(line, &quit)) { free(line); continue; }
     if (*line) add_history(line);
-    pending = append(pending, line);
+    int s = lyt_doline(L, line, "<repl>");
     free(line);
-    if (!pending) { fputs("lyt: out of memory\n", stderr); break; }
-    int s = lyt_doline(L, pending, "<repl>");
     if (s == LYT_ERRSYNTAX && lyt_incomplete(L)) continue;
     report(L, s);
     fflush(stdout);
-    free(pending);
-    pending = NULL;
   }
-  free(pending);
   putchar('\n');
 }
 

@@ -152,7 +152,7 @@ void lytL_format_at(lytS_buf *b, lyt_loc loc, const char *kind, const char *msg)
   lytS_buf_printf(b, "%s:%d:%d: %s: %s\n", loc.src->name, (int)loc.line,
                   (int)loc.col, kind, msg);
   const char *s = loc.src->text, *end = s + loc.src->len;
-  for (int32_t l = 1; l < loc.line && s < end; s++)
+  for (int32_t l = loc.src->first_line ? loc.src->first_line : 1; l < loc.line && s < end; s++)
     if (*s == '\n') l++;
   const char *e = s;
   while (e < end && *e != '\n' && *e != '\0') e++;

@@ -43,10 +43,25 @@ typedef struct lytP_ctx {
   /* errors */
   int nerr;
   int incomplete;          /* the only error is an unexpected end of input */
+  lyt_loc at;              /* the token being parsed */
   lyt_loc errloc;          /* first error */
   char errmsg[LYT_MSG_MAX];
   lytS_buf diag;           /* every error, formatted with source line and caret */
 } lytP_ctx;
+
+/* The parser's automaton on state numbers alone: no actions, no values.
+** It answers the REPL's question after each line, "would the input so far
+** be whole if it ended here?", and carries over to the next line, so that
+** a statement typed over many lines costs time in proportion to its
+** length, not to its square. */
+#define LYTP_PROBE_DEPTH 500     /* the grammar's %stack_size */
+typedef struct lytP_probe {
+  int top;
+  uint16_t st[LYTP_PROBE_DEPTH];
+} lytP_probe;
+void lytP_probe_init(lytP_probe *q);
+int lytP_probe_feed(lytP_probe *q, int type);  /* 0: a syntax error */
+int lytP_probe_ends(const lytP_probe *q);      /* 1: end of input accepted here */
 
 /* Parse p->src into p->stmts. Returns LYT_OK or LYT_ERRSYNTAX. */
 int lytP_parse(lytP_ctx *p);

@@ -39,7 +39,7 @@
 }
 
 %stack_overflow {
-  lytP_error(p, p->errloc, "expression nested too deeply");
+  lytP_error(p, p->at, "expression nested too deeply");
 }
 
 %right ELSE.
@@ -187,6 +187,48 @@ static void skip_statement(lytP_ctx *p, lytP_token *t) {
   }
 }
 
+_Static_assert(YYSTACKDEPTH <= LYTP_PROBE_DEPTH && YYNSTATE + YYNRULE < 65536 && YY_MAX_REDUCE < 65536,
+               "lytP_probe holds the automaton's states");
+
+void lytP_probe_init(lytP_probe *q) {
+  q->top = 0;
+  q->st[0] = 0;
+}
+
+/* lytParse's loop, on state numbers: reduce until the token is shifted
+** (1), accepted (2) or refused (0). */
+static int probe_step(lytP_probe *q, int type) {
+  YYACTIONTYPE act = q->st[q->top];
+  for (;;) {
+    act = yy_find_shift_action((YYCODETYPE)type, act);
+    if (act >= YY_MIN_REDUCE) {
+      unsigned rule = act - YY_MIN_REDUCE;
+      int size = yyRuleInfoNRhs[rule];  /* minus the symbols popped */
+      if (q->top + size + 1 >= YYSTACKDEPTH) return 0;
+      act = yy_find_reduce_action(q->st[q->top + size], (YYCODETYPE)yyRuleInfoLhs[rule]);
+      q->top += size + 1;
+      q->st[q->top] = act;
+    } else if (act <= YY_MAX_SHIFTREDUCE) {
+      if (q->top + 1 >= YYSTACKDEPTH) return 0;
+      if (act > YY_MAX_SHIFT) act += YY_MIN_REDUCE - YY_MIN_SHIFTREDUCE;
+      q->st[++q->top] = act;
+      return 1;
+    } else {
+      return act == YY_ACCEPT_ACTION ? 2 : 0;
+    }
+  }
+}
+
+int lytP_probe_feed(lytP_probe *q, int type) {
+  return type != 0 && probe_step(q, type) == 1;
+}
+
+int lytP_probe_ends(const lytP_probe *q) {
+  lytP_probe end = { q->top, { 0 } };
+  memcpy(end.st, q->st, sizeof *q->st * (size_t)(q->top + 1));
+  return probe_step(&end, 0) == 2;
+}
+
 int lytP_parse(lytP_ctx *p) {
   yyParser parser;
   lytP_token t;
@@ -194,7 +236,7 @@ int lytP_parse(lytP_ctx *p) {
   for (;;) {
     int before = p->nerr;
     lytL_lex(p, &t);
-    p->errloc = t.loc;
+    p->at = t.loc;
     /* A lexical error already explains this statement: do not let the
     ** parser add a second message about the same spot. */
     if (p->nerr == before) lytParse(&parser, t.type, t);

@@ -14,6 +14,9 @@ typedef struct lytL_src {
   const char *name;  /* chunk name: a file path, "<string>", "stdin" */
   const char *text;  /* NUL-terminated */
   size_t len;
+  int32_t first_line;  /* the number of text's first line; 0 means 1 (a view
+                          of a longer text's tail, so a caret need not
+                          scan what comes before) */
 } lytL_src;
 
 typedef struct lyt_loc {

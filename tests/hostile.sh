@@ -29,5 +29,21 @@ case_ rec "rec.lyt:1:"
 out=$(printf 'x = %s\nprint 2\n' "$(awk 'BEGIN { printf "1"; for (i = 0; i < 25000; i++) printf "+1" }')" |
       (ulimit -s 512 2>/dev/null; "$LYT" -i 2>/dev/null) | grep -c '^2$')
 if [ "$out" = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL the REPL goes on after the limit"; fi
+# The REPL's pending lines cost time in proportion to their length: a
+# statement over 200,000 lines (quadratic, it took hours) must end well
+# inside a CPU limit, whether a bracket, a record or a function's '=' holds
+# it open; then the session goes on.
+repl_() {
+  out=$( (ulimit -t 60; "$LYT" -i <"$T/$1.in") 2>&1 | grep -cxF -- "$2"); rc=$?
+  if [ "$out" = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL pending $1 (status $rc)"; fi
+}
+awk 'BEGIN { print "x = (0,"; for (i = 0; i < 200000; i++) print i ","; print "1)"; print "print len(x)" }' >"$T/tuple.in"
+repl_ tuple 200002
+awk 'BEGIN { print "r = {"; for (i = 0; i < 100000; i++) print "  a" i ": " i ","; print "  z: 7}"; print "print r.z" }' >"$T/record.in"
+repl_ record 7
+awk 'BEGIN { print "fn f(a) ="; for (i = 0; i < 200000; i++) print ""; print " a + 1"; print "print f(41)" }' >"$T/fn.in"
+repl_ fn 42
+awk 'BEGIN { print "fn g(a) {"; for (i = 0; i < 50000; i++) print "  a = a + 1"; print "  return a"; print "}"; print "print g(0)" }' >"$T/block.in"
+repl_ block 50000
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

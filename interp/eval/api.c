@@ -184,8 +184,9 @@ lyt_state *lyt_open(const lyt_config *c) {
   lytA_init(&L->perm, cfg.alloc, cfg.alloc_ud, 0);
   lytA_init(&L->scratch, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
   lytA_init(&L->host, cfg.alloc, cfg.alloc_ud, cfg.mem_limit);
+  lytA_init(&L->pend.arena, cfg.alloc, cfg.alloc_ud, 0);
   L->budget.limit = cfg.max_memory;
-  L->code.budget = L->perm.budget = L->scratch.budget = L->host.budget = &L->budget;
+  L->code.budget = L->perm.budget = L->scratch.budget = L->host.budget = L->pend.arena.budget = &L->budget;
   L->cx.arena = &L->scratch;
   L->cx.stack_limit = cfg.max_stack ? cfg.max_stack : LYT_DEFAULT_STACK;
   const char *lib = cfg.stdlib_path ? cfg.stdlib_path : "";
@@ -205,6 +206,7 @@ void lyt_close(lyt_state *L) {
   lytA_free(&L->perm);
   lytA_free(&L->scratch);
   lytA_free(&L->host);
+  lytA_free(&L->pend.arena);
   if (L->stk) L->cfg.alloc(L->cfg.alloc_ud, L->stk, sizeof *L->stk * (size_t)L->cap, 0);
   if (L->diag) L->cfg.alloc(L->cfg.alloc_ud, L->diag, L->diagcap, 0);
   L->cfg.alloc(L->cfg.alloc_ud, L, sizeof *L, 0);
@@ -214,12 +216,18 @@ void lyt_close(lyt_state *L) {
 ** Running code
 ** ------------------------------------------------------------------- */
 
-/* q: the source s of len bytes (SIZE_MAX: up to its NUL), its name, echo n. */
+/* q: the source s of len bytes (SIZE_MAX: up to its NUL), its name. */
 static void run_chunk(lyt_state *L, lytI_req *q) {
   if (!q->s && q->len) lytS_fail(&L->cx, LYT_ERRRUN, "%s: the source is NULL", q->target);
   size_t len = q->len == SIZE_MAX ? strlen(q->s) : q->len;
-  L->echo = q->n;
+  L->echo = 0;
   lytI_run_src(L, q->name ? q->name : "<string>", q->s ? q->s : "", len);
+}
+
+static void run_line(lyt_state *L, lytI_req *q) {
+  if (!q->s) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_doline: the source is NULL");
+  L->echo = 1;
+  lytI_run_line(L, q->name ? q->name : "<string>", q->s);
 }
 
 static void run_file(lyt_state *L, lytI_req *q) {
@@ -240,8 +248,8 @@ int lyt_dobuffer(lyt_state *L, const char *buf, size_t len, const char *name) {
 }
 
 int lyt_doline(lyt_state *L, const char *src, const char *name) {
-  lytI_req q = { .s = src, .len = SIZE_MAX, .name = name, .n = 1, .target = "lyt_doline" };
-  return lytI_protect(L, run_chunk, &q);
+  lytI_req q = { .s = src, .name = name };
+  return lytI_protect(L, run_line, &q);
 }
 
 int lyt_dofile(lyt_state *L, const char *path) {
@@ -254,7 +262,7 @@ void lyt_interrupt(lyt_state *L) {
 }
 
 int lyt_incomplete(const lyt_state *L) {
-  return L && L->incomplete;
+  return L && (L->incomplete || L->pend.active);
 }
 
 static const char no_state[] = "no state: the lyt_state pointer is NULL";

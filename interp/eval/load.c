@@ -26,16 +26,20 @@ static const char *intern_cb(void *ud, const char *s, size_t n) {
   return lytI_intern((lyt_state *)ud, s, n);
 }
 
+static void lex_init(lytP_ctx *p, lyt_state *L, const lytL_src *src) {
+  memset(p, 0, sizeof *p);
+  p->cx = &L->cx;
+  p->src = src;
+  p->intern = intern_cb;
+  p->intern_ud = L;
+  p->cur = p->linestart = src->text;
+  p->line = 1;
+  lytS_buf_init(&p->diag, &L->cx);
+}
+
 static const lytP_node *parse(lyt_state *L, const lytL_src *src) {
   lytP_ctx p;
-  memset(&p, 0, sizeof p);
-  p.cx = &L->cx;
-  p.src = src;
-  p.intern = intern_cb;
-  p.intern_ud = L;
-  p.cur = p.linestart = src->text;
-  p.line = 1;
-  lytS_buf_init(&p.diag, &L->cx);
+  lex_init(&p, L, src);
   /* the tree outlives the statement; L->cx itself allocates it, so running
   ** out of memory reaches lytI_protect with its code (which resets the arena) */
   lytA_arena *was = L->cx.arena;
@@ -70,15 +74,76 @@ static lytL_src *new_src(lyt_state *L, const char *name, const char *text, size_
   if (!src || !t || !nm) lytI_code_fail(L, L->errloc);
   memcpy(t, text, len);
   t[len] = 0;
-  strcpy(nm, name);
-  src->name = nm;
-  src->text = t;
-  src->len = len;
+  *src = (lytL_src){ strcpy(nm, name), t, len, 0 };
   return src;
 }
 
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) {
   const lytL_src *src = new_src(L, name, text, len);
+  run_statements(L, parse(L, src));
+}
+
+/* ---------------------------------------------------------------------
+** lyt_doline: a statement typed over several lines. Each line is added to
+** the pending text and only its own tokens are lexed and run through the
+** parser's automaton (lytP_probe); the text is parsed for real once, when
+** the automaton would accept its end or refuses a token. So n lines cost
+** time and memory in proportion to their length, where parsing the whole
+** text again after every line cost its square.
+** ------------------------------------------------------------------- */
+
+/* The pending text with [line] added, after a newline if it continues. */
+static void pend_append(lyt_state *L, int cont, const char *name, const char *line) {
+  struct lytI_pending *pd = &L->pend;
+  size_t n = strlen(line), sep = cont ? 1 : 0;
+  if (!cont) {
+    lytA_free(&pd->arena);
+    char *nm = lytA_alloc(&pd->arena, strlen(name) + 1);
+    if (!nm) lytS_fail_alloc(&L->cx, &pd->arena);
+    pd->src = (lytL_src){ strcpy(nm, name), "", 0, 0 };
+    pd->cap = pd->cur = pd->linestart = 0;
+    pd->line = 1, pd->depth = 0;
+    lytP_probe_init(&pd->probe);
+  }
+  if (n > LYT_MAX_FILE - pd->src.len - sep)
+    lytS_fail(&L->cx, LYT_ERRLIMIT, "lyt_doline: a statement longer than 16 MiB");
+  size_t need = pd->src.len + sep + n + 1;
+  if (need > pd->cap) {
+    size_t cap = need > 2 * pd->cap ? need : 2 * pd->cap;
+    char *t = lytA_alloc(&pd->arena, cap);
+    if (!t) lytS_fail_alloc(&L->cx, &pd->arena);
+    memcpy(t, pd->src.text, pd->src.len);
+    pd->src.text = t, pd->cap = cap;
+  }
+  char *t = (char *)pd->src.text;
+  if (sep) t[pd->src.len] = '\n';
+  memcpy(t + pd->src.len + sep, line, n + 1);
+  pd->src.len += sep + n;
+}
+
+void lytI_run_line(lyt_state *L, const char *name, const char *line) {
+  struct lytI_pending *pd = &L->pend;
+  int cont = pd->active;
+  pd->active = 0;  /* again only if the statement stays unfinished: an error drops it */
+  pend_append(L, cont, name, line);
+  lytP_ctx p;
+  lytP_token t;
+  lex_init(&p, L, &pd->src);
+  p.cur = pd->src.text + pd->cur, p.linestart = pd->src.text + pd->linestart;
+  p.line = pd->line, p.depth = pd->depth;
+  do lytL_lex(&p, &t);
+  while (!p.nerr && t.type && lytP_probe_feed(&pd->probe, t.type));
+  if (!p.nerr && t.type == 0 && !lytP_probe_ends(&pd->probe)) {
+    pd->cur = (size_t)(p.cur - pd->src.text), pd->linestart = (size_t)(p.linestart - pd->src.text);
+    pd->line = p.line, pd->depth = p.depth;
+    pd->active = L->incomplete = 1;
+    pd->tail = (lytL_src){ pd->src.name, p.linestart, pd->src.len - pd->linestart, p.line };
+    t.loc.src = &pd->tail;
+    lytI_error(L, t.loc, LYT_ERRSYNTAX, "unexpected end of input");
+  }
+  /* Whole, or wrong somewhere: the one real parse runs it or says why. */
+  const lytL_src *src = new_src(L, pd->src.name, pd->src.text, pd->src.len);
+  lytA_free(&pd->arena);
   run_statements(L, parse(L, src));
 }
 

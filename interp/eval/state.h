@@ -8,6 +8,7 @@
 #include <signal.h>
 
 #include "lang/ast.h"
+#include "lang/parse.h"
 #include "interp/eval/builtin.h"
 #include "interp/lyt.h"
 
@@ -82,6 +83,19 @@ struct lyt_state {
   struct lytI_hostslot { lyt_value v; lytA_mark mark; } *stk;
   int top, cap, base;       /* base: first slot of the current C frame */
   char cmsg[LYT_MSG_MAX];   /* a C function's error (lyt_seterror) */
+  /* lyt_doline's unfinished statement (eval/load.c): its lines so far, where
+  ** the lexer stopped in them and the parser's automaton there, so that a
+  ** line costs its own length, not the whole statement's. */
+  struct lytI_pending {
+    int active;             /* lines are waiting for the rest of a statement */
+    lytA_arena arena;       /* the text's blocks; given back when it ends */
+    lytL_src src;           /* src.text: the lines so far, newline-separated */
+    lytL_src tail;          /* a view of src from the last line on, for the caret */
+    size_t cap;
+    size_t cur, linestart;  /* the lexer's position, as offsets into the text */
+    int32_t line, depth;
+    lytP_probe probe;
+  } pend;
 };
 
 /* eval/api.c: run fn under the state's error escape; nests, so a C function
@@ -115,6 +129,8 @@ lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt
 
 /* eval/eval.c */
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
+/* lyt_doline: one line, continuing an unfinished statement's lines. */
+void lytI_run_line(lyt_state *L, const char *name, const char *line);
 int lytI_run_file(lyt_state *L, const char *path, lyt_loc at);
 
 /* eval/eval.c / eval/load.c */

@@ -635,7 +635,37 @@ static void test_memory(void) {
   ok("out of memory everywhere", bad == 0 && silent == 0 && runs > 10 && inside > 3);
 }
 
+/* lyt_doline keeps an unfinished statement's lines and continues them. */
+static void test_lines(void) {
+  lyt_state *L = open_state();
+  printed.n = 0, printed.p[0] = 0;
+  ok("line: an open bracket waits", lyt_doline(L, "x = (1,", "<repl>") == LYT_ERRSYNTAX && lyt_incomplete(L));
+  ok("line: waiting is an error with a message", strstr(lyt_error(L, NULL, NULL, NULL), "end of input") != NULL);
+  int64_t v = 0;
+  ok("line: other entries leave the lines alone", lyt_eval(L, "2 + 3", NULL) == LYT_OK && lyt_to_int(L, -1, &v) == LYT_OK && v == 5);
+  lyt_settop(L, 0);
+  ok("line: still waiting", lyt_incomplete(L));
+  ok("line: a blank line inside brackets", lyt_doline(L, "", "<repl>") == LYT_ERRSYNTAX && lyt_incomplete(L));
+  ok("line: the rest runs the whole", lyt_doline(L, "2)", "<repl>") == LYT_OK && !lyt_incomplete(L));
+  ok("line: x is bound", lyt_eval(L, "x", NULL) == LYT_OK && strcmp(top_text(L), "(1,2)") == 0);
+  ok("line: an expression is echoed", lyt_doline(L, "x[1] +", "<repl>") == LYT_ERRSYNTAX
+     && lyt_doline(L, "40", "<repl>") == LYT_ERRSYNTAX && !lyt_incomplete(L));
+  int line = 0, col = 0;
+  lyt_error(L, NULL, &line, &col);
+  ok("line: a trailing operator then a newline is located on the first line", line == 1 && col == 7);
+  ok("line: a statement over lines", lyt_doline(L, "fn f(a) =", "<repl>") == LYT_ERRSYNTAX
+     && lyt_doline(L, "  a * 2", "<repl>") == LYT_OK && lyt_doline(L, "f(21)", "<repl>") == LYT_OK);
+  ok("line: echoed", strstr(printed.p, "42\n") != NULL);
+  ok("line: an error in a later line is located there", lyt_doline(L, "y = [1,", "<repl>") == LYT_ERRSYNTAX
+     && lyt_doline(L, "2 3]", "<repl>") == LYT_ERRSYNTAX && !lyt_incomplete(L));
+  lyt_error(L, NULL, &line, &col);
+  ok("line: line 2, col 3", line == 2 && col == 3);
+  ok("line: the state goes on", lyt_doline(L, "z = 1", "<repl>") == LYT_OK);
+  lyt_close(L);
+}
+
 int main(void) {
+  test_lines();
   lyt_state *L = open_state();
   test_stack(L);
   test_layouts(L);
