@@ -17,6 +17,8 @@ typedef struct lytL_src {
   int32_t first_line;  /* the number of text's first line; 0 means 1 (a view
                           of a longer text's tail, so a caret need not
                           scan what comes before) */
+  int32_t lib;         /* a stdlib file: its errors are reported at the
+                          user's call into it */
 } lytL_src;
 
 typedef struct lyt_loc {

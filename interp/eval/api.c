@@ -60,25 +60,37 @@ static void keep_diag(lyt_state *L, const char *text) {
 
 #define LYT_MAX_NOTES 4  /* the innermost calls say where; a deep recursion says how deep */
 
-/* Where the failing code was called from: innermost first. */
-static void add_call_notes(lyt_state *L, lytS_buf *b) {
-  int n = 0;
-  for (const lytI_frame *f = L->frame; f; f = f->up, n++) {
-    if (n == LYT_MAX_NOTES) {
-      int rest = 0;
-      for (; f; f = f->up) rest++;
-      lytS_buf_printf(b, "note: and %d more call%s\n", rest, rest == 1 ? "" : "s");
-      return;
+/* An error raised inside a stdlib function is the user's call's error:
+** the innermost frame called from outside the stdlib, NULL when the error
+** is not the stdlib's or no user code called it. */
+static const lytI_frame *user_call(const lyt_state *L) {
+  if (!L->errloc.src || !L->errloc.src->lib) return NULL;
+  for (const lytI_frame *f = L->frame; f; f = f->up)
+    if (f->at.src && !f->at.src->lib) return f;
+  return NULL;
+}
+
+/* Where the failing code was called from, innermost first; [user]'s call
+** is the error's own location, so it is not repeated. */
+static void add_call_notes(lyt_state *L, lytS_buf *b, const lytI_frame *user) {
+  int n = 0, rest = 0;
+  for (const lytI_frame *f = L->frame; f; f = f->up) {
+    if (f == user) continue;
+    if (n++ < LYT_MAX_NOTES) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "in %s(), called from here", f->fn->name);
+      lytL_format_at(b, f->at, "note", msg);
+    } else {
+      rest++;
     }
-    char msg[160];
-    snprintf(msg, sizeof msg, "in %s(), called from here", f->fn->name);
-    lytL_format_at(b, f->at, "note", msg);
   }
+  if (rest) lytS_buf_printf(b, "note: and %d more call%s\n", rest, rest == 1 ? "" : "s");
 }
 
 /* Format a runtime error in an arena of its own, guarded by its own
-** escape, so running out of memory here cannot loop. */
-static void format_error(lyt_state *L) {
+** escape, so running out of memory here cannot loop. [user]: the error
+** is reported at this call (user_call). */
+static void format_error(lyt_state *L, const lytI_frame *user) {
   if (L->diag_pending) { keep_diag(L, L->diag_pending); return; }
   lytA_arena a;
   jmp_buf jb;
@@ -87,11 +99,18 @@ static void format_error(lyt_state *L) {
   memset(&cx, 0, sizeof cx);
   cx.arena = &a;
   cx.jb = &jb;
+  lyt_loc raised = L->errloc;
+  if (user) L->errloc = user->at;
   if (setjmp(jb) == 0) {
     lytS_buf b;
     lytS_buf_init(&b, &cx);
     lytL_format_diag(&b, L->errloc, L->cx.msg);
-    add_call_notes(L, &b);
+    if (user) {
+      char msg[160];
+      snprintf(msg, sizeof msg, "raised here, inside %s()", user->fn->name);
+      lytL_format_at(&b, raised, "note", msg);
+    }
+    add_call_notes(L, &b, user);
     keep_diag(L, b.p);
   } else {
     keep_diag(L, oom_diag);
@@ -133,7 +152,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   } else {
     status = L->cx.code ? L->cx.code : LYT_ERRRUN;
     L->cx.arena = &L->scratch;
-    format_error(L);
+    format_error(L, user_call(L));
     L->frame = frame;
     L->depth = depth;
     L->stmts = stmts;

@@ -74,7 +74,7 @@ static lytL_src *new_src(lyt_state *L, const char *name, const char *text, size_
   if (!src || !t || !nm) lytI_code_fail(L, L->errloc);
   memcpy(t, text, len);
   t[len] = 0;
-  *src = (lytL_src){ strcpy(nm, name), t, len, 0 };
+  *src = (lytL_src){ strcpy(nm, name), t, len, 0, 0 };
   return src;
 }
 
@@ -100,7 +100,7 @@ static void pend_append(lyt_state *L, int cont, const char *name, const char *li
     lytA_free(&pd->arena);
     char *nm = lytA_alloc(&pd->arena, strlen(name) + 1);
     if (!nm) lytS_fail_alloc(&L->cx, &pd->arena);
-    pd->src = (lytL_src){ strcpy(nm, name), "", 0, 0 };
+    pd->src = (lytL_src){ strcpy(nm, name), "", 0, 0, 0 };
     pd->cap = pd->cur = pd->linestart = 0;
     pd->line = 1, pd->depth = 0;
     lytP_probe_init(&pd->probe);
@@ -137,7 +137,7 @@ void lytI_run_line(lyt_state *L, const char *name, const char *line) {
     pd->cur = (size_t)(p.cur - pd->src.text), pd->linestart = (size_t)(p.linestart - pd->src.text);
     pd->line = p.line, pd->depth = p.depth;
     pd->active = L->incomplete = 1;
-    pd->tail = (lytL_src){ pd->src.name, p.linestart, pd->src.len - pd->linestart, p.line };
+    pd->tail = (lytL_src){ pd->src.name, p.linestart, pd->src.len - pd->linestart, p.line, 0 };
     t.loc.src = &pd->tail;
     lytI_error(L, t.loc, LYT_ERRSYNTAX, "unexpected end of input");
   }
@@ -205,20 +205,21 @@ static char *read_file(lyt_state *L, const char *path, size_t *len, const char *
 
 /* [name] is what messages call the file: a stdlib file is "stdlib/x.lyt"
 ** wherever it is installed, so diagnostics do not depend on the machine. */
-static int run_file_as(lyt_state *L, const char *path, const char *name, lyt_loc at) {
+static int run_file_as(lyt_state *L, const char *path, const char *name, int lib, lyt_loc at) {
   size_t len;
   const char *why = NULL;
   lytA_mark m = lytA_getmark(&L->scratch);
   char *text = read_file(L, path, &len, &why);
   if (!text) lytI_error(L, at, LYT_ERRFILE, "%s: %s", path, why);
-  const lytL_src *src = new_src(L, name, text, len);
+  lytL_src *src = new_src(L, name, text, len);
+  src->lib = lib;
   lytA_release(&L->scratch, m);
   run_statements(L, parse(L, src));
   return LYT_OK;
 }
 
 int lytI_run_file(lyt_state *L, const char *path, lyt_loc at) {
-  return run_file_as(L, path, path, at);
+  return run_file_as(L, path, path, 0, at);
 }
 
 /* Whether something is there to import (reading it says what it is). */
@@ -228,8 +229,8 @@ static int readable(const char *path) {
 }
 
 /* The importing file's folder first, then the stdlib folder; *name is
-** how messages will call the file. */
-static const char *resolve(lyt_state *L, const lytP_node *s, const char **name) {
+** how messages will call the file, *in_lib whether it is the stdlib's. */
+static const char *resolve(lyt_state *L, const lytP_node *s, const char **name, int *in_lib) {
   const char *from = s->loc.src ? s->loc.src->name : "";
   const char *slash = strrchr(from, '/');
   size_t dl = slash ? (size_t)(slash - from + 1) : 0;
@@ -247,6 +248,7 @@ static const char *resolve(lyt_state *L, const lytP_node *s, const char **name) 
     if (!shown) lytI_code_fail(L, s->loc);
     snprintf(shown, nl, "stdlib/%s", s->str);
     *name = shown;
+    *in_lib = 1;
     return p;
   }
   lytI_error(L, s->loc, LYT_ERRFILE, "cannot find '%s' to import", s->str);
@@ -255,7 +257,8 @@ static const char *resolve(lyt_state *L, const lytP_node *s, const char **name) 
 void lytI_do_import(lyt_state *L, const lytP_node *s) {
   if (L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'import' is only allowed at the top level");
   const char *shown = NULL;
-  const char *path = resolve(L, s, &shown);
+  int lib = 0;
+  const char *path = resolve(L, s, &shown, &lib);
   /* One file, however its path is spelled (a.lyt, ./sub/../a.lyt, a link). */
   char *real = realpath(path, NULL);
   const char *key = lytI_intern(L, real ? real : path, strlen(real ? real : path));
@@ -270,6 +273,6 @@ void lytI_do_import(lyt_state *L, const lytP_node *s) {
   L->imports = imp;
   int echo = L->echo;
   L->echo = 0;  /* an imported file is a library, not REPL input */
-  run_file_as(L, path, shown, s->loc);
+  run_file_as(L, path, shown, lib, s->loc);
   L->echo = echo;
 }

@@ -22,11 +22,14 @@
 
 static void sink(void *ud, const char *s, size_t n) { (void)ud, (void)s, (void)n; }
 
-/* Reader, and the round trip of what it read (nil: none is checked). */
+/* Reader, and the round trip of what it read (nil: none is checked).
+** CuTe's round trip goes through its printed form, which covers every
+** layout from_cute reads; to_cute's C++ form refuses some of them (basis
+** strides) with a located error. */
 static const char *const readers[][2] = {
   { "x = from_json(t)", "r = (from_json(to_json(x)) == x)" },
   { "x = from_triton(t)", "r = (from_triton(to_triton(x)) == x)" },
-  { "x = from_cute(t)", "r = (from_cute(to_cute(x)) == x)" },
+  { "x = from_cute(t)", "r = (from_cute(str(x)) == x)" },
   { "x = from_iree(t)", "r = (from_iree(to_iree(x)) == x)" },
   { "x = from_iree(t, subgroup_size=64)", "r = nil" },
 };
