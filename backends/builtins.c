@@ -78,6 +78,7 @@ static lytK_l2 get_l2(lytI_call *c, int i) {
 static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
+  k->at = c->loc;
   k->name = get_str(c, 0, "the name");
   if (!*k->name) lytI_argerr(c, 0, "kernel: the name must be an identifier, got \"\"");
   for (const char *p = k->name; *p; p++)

@@ -49,7 +49,9 @@ int lyt_target(int i, const char **name, const char **archs) {
 
 static int by_name(const void *a, const void *b) {
   const lytK_kernel *x = *(const lytK_kernel *const *)a, *y = *(const lytK_kernel *const *)b;
-  return strcmp(x->name, y->name);
+  int c = strcmp(x->name, y->name);  /* then as written: errors name the later one */
+  return c ? c : x->at.line != y->at.line ? (x->at.line > y->at.line) - (x->at.line < y->at.line)
+               : (x->at.col > y->at.col) - (x->at.col < y->at.col);
 }
 
 #define EXPECT_LIST_MAX (1 << 20)  /* larger outputs get the compact map form */
@@ -89,14 +91,34 @@ static int32_t bound_kernels(lyt_state *L, const lytK_kernel ***out) {
   m = 0;
   for (int32_t i = 0; i < n; i++) {
     if (m && strcmp(ks[i]->name, ks[m - 1]->name) == 0) {
-      if (!lytK_equal(ks[i], ks[m - 1]))  /* K2 = K copies the value */
+      if (!lytK_equal(ks[i], ks[m - 1])) {  /* K2 = K copies the value */
+        L->errloc = ks[i]->at;
         lytS_fail(&L->cx, LYT_ERRRUN, "emit: two different kernels are named %s", ks[i]->name);
+      }
       continue;
     }
     ks[m++] = ks[i];
   }
   *out = ks;
   return m;
+}
+
+/* A kernel's own failure (a limit of the target, found only now) points
+** at the kernel() call that made it: each kernel is emitted alone first,
+** once the target and arch are known to be good (emitting no kernel
+** checks them), then all of them together. */
+static void emit_located(lyt_state *L, lytS_buf *b, const lytK_kernel *const *ks, int32_t n,
+                         const char *target, const char *arch) {
+  lytA_mark m = lytA_getmark(L->cx.arena);
+  for (int32_t i = -1; i < n; i++) {  /* -1: no kernel */
+    lytS_buf one;
+    lytS_buf_init(&one, &L->cx);
+    L->errloc = i < 0 ? (lyt_loc){ NULL, 0, 0 } : ks[i]->at;
+    lytK_emit(&L->cx, &one, ks + (i < 0 ? 0 : i), i >= 0, target, arch);
+    lytA_release(L->cx.arena, m);
+  }
+  L->errloc = (lyt_loc){ NULL, 0, 0 };
+  lytK_emit(&L->cx, b, ks, n, target, arch);
 }
 
 static void do_emit(lyt_state *L, lytI_req *q) {
@@ -106,9 +128,12 @@ static void do_emit(lyt_state *L, lytI_req *q) {
   lytS_buf_init(&b, &L->cx);
   if (strcmp(q->target, "expect") == 0) {
     lytS_buf_puts(&b, "# lyt expect v1\n");
-    for (int32_t i = 0; i < n; i++) write_expect(L, &b, ks[i]);
+    for (int32_t i = 0; i < n; i++) {
+      L->errloc = ks[i]->at;
+      write_expect(L, &b, ks[i]);
+    }
   } else {
-    lytK_emit(&L->cx, &b, ks, n, q->target, q->arch);
+    emit_located(L, &b, ks, n, q->target, q->arch);
   }
   if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
 }
@@ -127,7 +152,7 @@ static void do_emit_kernel(lyt_state *L, lytI_req *q) {
   if (v->kind != LYT_VKERNEL) lytI_api_wrong(L, "lyt_emit_kernel", v, "a kernel");
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
-  lytK_emit(&L->cx, &b, &v->u.kernel, 1, q->target ? q->target : "", q->arch);
+  emit_located(L, &b, &v->u.kernel, 1, q->target ? q->target : "", q->arch);
   q->len = b.n;
   if (q->len >= q->cap || !q->buf)
     lytS_fail(&L->cx, LYT_ERRLIMIT, "lyt_emit_kernel: the code takes %zu bytes and a NUL; the "

@@ -25,6 +25,7 @@
 #include "interp/base/context.h"
 #include "interp/base/inttuple.h"
 #include "interp/linear/linear.h"
+#include "lang/source.h"
 #include "backends/program.h"
 
 #define LYTK_MAXRANK 4
@@ -45,6 +46,8 @@ typedef struct lytK_kernel {
   const lytG_ll *grid;              /* block -> tile-grid coordinate (dim0..); NULL: the above */
   int32_t smem_bytes;               /* shared memory a block reserves (0: what staging needs) */
   lytK_l2 l2_load, l2_store;        /* L2 eviction hints of the global accesses */
+  lyt_loc at;                       /* the kernel() call that made it: errors found
+                                       later, when it is emitted, point there */
 } lytK_kernel;
 
 /* A distributed layout read as threads and registers: in-dims register,

@@ -29,7 +29,12 @@ print a(1)
 printf 'import "triton.lyt"\nB = to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (64,64))\nK = kernel("k", "f32", (64,64):(64,1), (64,64):(64,1), (64,64), load=B)\nK2 = K\n' > "$T/k.lyt"
 check "--emit one kernel under two names" 1 "$("$LYT" --emit=ptx "$T/k.lyt" | grep -c '^.visible .entry k(')"
 printf 'K3 = kernel("k", "f32", (64,64):(64,1), (64,64):(64,1), (32,64), load=to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (32,64)))\n' >> "$T/k.lyt"
-check "--emit two kernels, one name" "error: emit: two different kernels are named k" "$("$LYT" --emit=ptx "$T/k.lyt" 2>&1)"
+check "--emit two kernels, one name, at the later kernel()" "$T/k.lyt:5:6: error: emit: two different kernels are named k" \
+  "$("$LYT" --emit=ptx "$T/k.lyt" 2>&1 | head -1)"
+# a kernel that only the target refuses: the error points at its kernel()
+printf 'import "triton.lyt"\nbig = kernel("big", "f32", (64,64):(64,1), (64,64):(64,1), (64,64), load=to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (64,64)), smem_bytes=200000)\n' > "$T/big.lyt"
+check "--emit: a target's limit, located" "$T/big.lyt:2:7: error: ptx: 'big' needs 200000 bytes of shared memory; a block on sm_80 has at most 166912" \
+  "$("$LYT" --emit=ptx:sm_80 "$T/big.lyt" 2>&1 | head -1)"
 printf 'x = 1\n' > "$T/none.lyt"
 check "--emit without kernels" "error: emit: no kernel is bound to a global" "$("$LYT" --emit=c "$T/none.lyt" 2>&1)"
 
