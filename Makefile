@@ -120,13 +120,16 @@ $(BUILD)/test_threads: tests/unit/test_threads.c $(BUILD)/liblyt.a
 $(BUILD)/test_limits: tests/unit/test_limits.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
+$(BUILD)/test_oom: tests/unit/test_oom.c $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+
 $(BUILD)/test_api: tests/unit/test_api.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_api $(BUILD)/test_api_args $(BUILD)/runner $(REPLAY)
+test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_oom $(BUILD)/test_api $(BUILD)/test_api_args $(BUILD)/runner $(REPLAY)
 	@sh tests/run.sh $(BUILD)
 
 # Install: a build of its own (build-install/, position-independent, with

@@ -27,6 +27,10 @@ part kinds    "$B/test_kinds"
 part threads  "$B/test_threads"
 part lim-api  "$B/test_limits"
 part api      "$B/test_api"
+part oom      "$B/test_oom" examples/*.lyt tests/kernels/grid.lyt \
+  tests/golden/algebra/swizzle.lyt tests/golden/axe/ops.lyt tests/golden/axisinfo/seed003.lyt \
+  tests/golden/interop/roundtrip.lyt tests/golden/interop/real_texts.lyt tests/golden/iree/attrs.lyt \
+  tests/golden/lang/functions.lyt tests/golden/pictures/linear.lyt tests/golden/pictures/latex_tv.lyt
 part api-args "$B/test_api_args"
 part golden   "$B/runner" golden $(find tests/golden examples -name '*.lyt' | sort)
 part diff     "$B/runner" diff $(find tests/diff -name '*.txt' | sort)
