@@ -3,6 +3,7 @@
 #   make               build build/lyt and build/liblyt.a
 #   make test          build, then run the whole test suite
 #   make SAN=1 test    the same under ASan+UBSan (in build-san/)
+#   make SAN=thread tsan  states on threads under ThreadSanitizer (build-tsan/)
 #   make CC=clang      any C11 compiler; warnings are errors
 #   make bench         lyt against pycute (needs a CUTLASS checkout, see bench/)
 
@@ -15,6 +16,9 @@ WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wundef -Wmissing-prototypes 
 ifeq ($(SAN),1)
 BUILD   ?= build-san
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else ifeq ($(SAN),thread)
+BUILD   ?= build-tsan
+SANFLAGS = -fsanitize=thread -fno-omit-frame-pointer
 else
 BUILD   ?= build
 SANFLAGS =
@@ -42,7 +46,7 @@ LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o
 FUZZ_TARGETS = eval parse api stride linear axe axisinfo gen texts
 REPLAY = $(patsubst %,$(BUILD)/replay_%,$(FUZZ_TARGETS))
 
-.PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz install uninstall embed
+.PHONY: all test clean deps bench bench-linear valgrind gpu-test fuzz install uninstall embed tsan
 all: $(BUILD)/lyt $(BUILD)/liblyt.a
 
 # Missing generators or headers: one line that names the packages, before
@@ -196,6 +200,11 @@ gpu-test: all
 	@LYT=$(BUILD)/lyt sh bench/gpu/prepare.sh $(BUILD)/gpu
 	@sh tests/gpu/gpu_test.sh $(BUILD)/gpu/ex $(BUILD)/run_ptx
 
+# Several states on several threads, and one thread interrupting another,
+# under ThreadSanitizer: no data race (make SAN=thread tsan).
+tsan: $(BUILD)/test_threads
+	@TSAN_OPTIONS=halt_on_error=1 $(BUILD)/test_threads
+
 # The command and the library under valgrind: no leak, no error.
 VG = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=9
 valgrind: all $(BUILD)/runner $(BUILD)/embed $(BUILD)/test_api
@@ -220,6 +229,6 @@ bench: all
 	python3 bench/bench.py --lyt $(BUILD)/lyt --pycute $(PYCUTE)
 
 clean:
-	rm -rf build build-san build-clang
+	rm -rf build build-san build-clang build-tsan
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

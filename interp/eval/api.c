@@ -16,13 +16,13 @@
 #define LYT_STDLIB_DIR "stdlib"
 #endif
 
-/* 256 KiB of C stack for nesting. Under AddressSanitizer frames weigh
-** several times more, so that build allows 4 times as much, for the same
-** scripts to nest as deep. */
-#if defined(__SANITIZE_ADDRESS__)
+/* 256 KiB of C stack for nesting. Under AddressSanitizer or
+** ThreadSanitizer frames weigh several times more, so those builds allow
+** 4 times as much, for the same scripts to nest as deep. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define LYT_STACK_SCALE 4
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define LYT_STACK_SCALE 4
 #endif
 #endif
@@ -141,7 +141,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   L->errloc.src = NULL;
   if (!old) {  /* the outermost entry: nesting is measured from here */
     L->steps = 0;
-    L->interrupted = 0;
+    atomic_store_explicit(&L->interrupted, 0, memory_order_relaxed);
     L->cx.stack_base = (uintptr_t)&jb;
   } else {
     L->stmts++;
@@ -277,7 +277,7 @@ int lyt_dofile(lyt_state *L, const char *path) {
 }
 
 void lyt_interrupt(lyt_state *L) {
-  if (L) L->interrupted = 1;
+  if (L) atomic_store_explicit(&L->interrupted, 1, memory_order_relaxed);
 }
 
 int lyt_incomplete(const lyt_state *L) {

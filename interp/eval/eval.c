@@ -40,8 +40,8 @@ static void step(lyt_state *L, const lytP_node *n) {
     L->errloc = n->loc;
     lytS_check_stack(&L->cx);
   }
-  if (L->interrupted) {
-    L->interrupted = 0;
+  if (atomic_load_explicit(&L->interrupted, memory_order_relaxed)) {
+    atomic_store_explicit(&L->interrupted, 0, memory_order_relaxed);
     lytI_error(L, n->loc, LYT_ERRLIMIT, "interrupted");
   }
   if (++L->steps > L->cfg.max_steps)

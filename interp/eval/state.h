@@ -5,7 +5,7 @@
 #ifndef LYT_STATE_H
 #define LYT_STATE_H
 
-#include <signal.h>
+#include <stdatomic.h>
 
 #include "lang/ast.h"
 #include "lang/parse.h"
@@ -68,7 +68,8 @@ struct lyt_state {
   lytI_import *imports;     /* files already imported */
   int depth;                /* nested user calls */
   int64_t steps;            /* evaluation steps of this top-level statement */
-  volatile sig_atomic_t interrupted;  /* lyt_interrupt: stop at the next step */
+  atomic_int interrupted;   /* lyt_interrupt, from a signal handler or another
+                               thread: stop at the next step */
   int stmts;                /* statements running: an import's or a host's nested
                                statements count against the outermost one's steps */
   int echo;                 /* write the value of bare expressions */
