@@ -92,6 +92,17 @@ static const char *const strs[] = {
   "thread_tile = [4, 2], element_tile = [1, 4], subgroup_strides = [0, 0], thread_strides = [1, 4]>\"",
   "\"f16\"", "\"f32\"", "\"i8\"", "\"/tmp/lyt_fuzz.svg\"",
 };
+/* Values most builtins accept somewhere: layouts of every kind, tuples of
+** small powers of two, encodings (when the stdlib is imported). */
+static const char *const plausible[] = {
+  "a", "b", "_", "nil", "true", "false", "(4,2):(1,4)", "8:1", "((2,2),4):((1,4),2)", "(4,8)",
+  "(1,0)", "(0,1)", "(2,2)", "(64,64)", "(32,32)", "(8,4)", "(1,4)", "(4,1)", "[2,_]", "[4:1,2:1]",
+  "swizzle(3,4,3)", "composition(swizzle(2,2,2), (8,8):(8,1))", "make_identity_layout((4,8))",
+  "blocked((1,4),(8,4),(4,1),(1,0))", "to_linear(blocked((1,4),(8,4),(4,1),(1,0)), (64,64))",
+  "{register: [[0,1],[0,2]], lane: [[1,0],[2,0]]} -> {dim0: 4, dim1: 4}",
+  "axe((8,2,4,2):(4@lane,1@warp,1@lane,1@reg), replica=2:4@warp)", "make_range(0, 8)",
+  "nested((2,1),(2,4),(1,1),(16,4),(1,4),(1,0),(1,16))", "\"f32\"", "\"f16\"",
+};
 static const char *const dims[] = { "register", "lane", "warp", "block", "dim0", "dim1", "a", "offset" };
 
 static void expr(gen *g, int depth);
@@ -171,7 +182,7 @@ static void expr(gen *g, int depth) {
       case 0: put(g, "%s", ints[pick(g, sizeof ints / sizeof *ints)]); break;
       case 1: put(g, "v%u", pick(g, 6)); break;
       case 2: put(g, "%s", strs[pick(g, sizeof strs / sizeof *strs)]); break;
-      default: put(g, "%s", (const char *[]){ "a", "b", "_", "nil", "true", "(4,2):(1,4)" }[pick(g, 6)]);
+      default: put(g, "%s", plausible[pick(g, sizeof plausible / sizeof *plausible)]);
     }
     return;
   }
