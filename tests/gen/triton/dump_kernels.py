@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""Real Triton 3.6 kernels, compiled on the GPU machine, dumped as TTGIR and
+PTX: the texts `lyt --explain` and `from_triton` are tested on
+(tests/data/ttgir/). For every distributed encoding alias of every dump it
+also asks Triton's own toLinearLayout (through gluon) for the layout at
+each tensor shape the dump uses it with, so lyt's reading is checked
+against Triton, not against itself.
+
+usage (on the GPU machine): python3 tests/gen/triton/dump_kernels.py OUTDIR
+writes OUTDIR/<kernel>.ttgir, OUTDIR/<kernel>.ptx, OUTDIR/encodings.jsonl,
+OUTDIR/log.txt (what failed, with the exception).
+"""
+import sys
+sys.dont_write_bytecode = True
+import json
+import os
+import re
+import traceback
+
+import torch
+import triton
+import triton.language as tl
+
+WORKER = len(sys.argv) > 1 and sys.argv[1] == "--alias"
+OUT = sys.argv[2] if WORKER else sys.argv[1] if len(sys.argv) > 1 else "dumps"
+os.makedirs(OUT, exist_ok=True)
+LOG = open(os.path.join(OUT, "log.txt"), "a")
+
+
+def log(*a):
+    print(*a, file=LOG, flush=True)
+    print(*a, flush=True)
+
+
+# ---------------------------------------------------------------- kernels
+@triton.jit
+def vector_add(x, y, out, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(out + offs, tl.load(x + offs, mask=m) + tl.load(y + offs, mask=m), mask=m)
+
+
+@triton.jit
+def softmax(x, out, stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < n_cols
+    v = tl.load(x + row * stride + cols, mask=m, other=-float("inf"))
+    v = v - tl.max(v, 0)
+    e = tl.exp(v)
+    tl.store(out + row * stride + cols, e / tl.sum(e, 0), mask=m)
+
+
+@triton.jit
+def layernorm(x, w, b, out, stride, n_cols, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < n_cols
+    v = tl.load(x + row * stride + cols, mask=m, other=0.0).to(tl.float32)
+    mean = tl.sum(v, 0) / n_cols
+    d = tl.where(m, v - mean, 0.0)
+    rstd = 1 / tl.sqrt(tl.sum(d * d, 0) / n_cols + eps)
+    y = d * rstd * tl.load(w + cols, mask=m) + tl.load(b + cols, mask=m)
+    tl.store(out + row * stride + cols, y, mask=m)
+
+
+@triton.jit
+def column_sum(x, out, M, N, stride, BM: tl.constexpr, BN: tl.constexpr):
+    cols = tl.program_id(0) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BN,), dtype=tl.float32)
+    for r0 in range(0, M, BM):
+        rows = r0 + tl.arange(0, BM)
+        t = tl.load(x + rows[:, None] * stride + cols[None, :],
+                    mask=(rows[:, None] < M) & (cols[None, :] < N), other=0.0)
+        acc += tl.sum(t, axis=0)
+    tl.store(out + cols, acc, mask=cols < N)
+
+
+@triton.jit
+def row_sum(x, out, M, N, stride, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    acc = tl.zeros((BM,), dtype=tl.float32)
+    for c0 in range(0, N, BN):
+        cols = c0 + tl.arange(0, BN)
+        t = tl.load(x + rows[:, None] * stride + cols[None, :],
+                    mask=(rows[:, None] < M) & (cols[None, :] < N), other=0.0)
+        acc += tl.sum(t, axis=1)
+    tl.store(out + rows, acc, mask=rows < M)
+
+
+@triton.jit
+def transpose(x, out, M, N, sx, so, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.program_id(1) * BN + tl.arange(0, BN)
+    t = tl.load(x + rows[:, None] * sx + cols[None, :])
+    tl.store(out + cols[:, None] * so + rows[None, :], tl.trans(t))
+
+
+@triton.jit
+def matmul(a, b, c, M, N, K, sam, sbk, scm, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a + rm[:, None] * sam + (k + rk)[None, :])
+        y = tl.load(b + (k + rk)[:, None] * sbk + rn[None, :])
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * scm + rn[None, :], acc.to(c.dtype.element_ty))
+
+
+@triton.jit
+def persistent_matmul(a, b, c, M, N, K, sam, sbk, scm, NUM_SMS: tl.constexpr,
+                      BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    tiles_n = tl.cdiv(N, BN)
+    tiles = tl.cdiv(M, BM) * tiles_n
+    for tile in tl.range(tl.program_id(0), tiles, NUM_SMS):
+        rm = (tile // tiles_n) * BM + tl.arange(0, BM)
+        rn = (tile % tiles_n) * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k in range(0, K, BK):
+            x = tl.load(a + rm[:, None] * sam + (k + rk)[None, :])
+            y = tl.load(b + (k + rk)[:, None] * sbk + rn[None, :])
+            acc = tl.dot(x, y, acc)
+        tl.store(c + rm[:, None] * scm + rn[None, :], acc.to(c.dtype.element_ty))
+
+
+@triton.jit
+def attention(q, k, v, o, L, s, BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    qt = tl.load(q + rm[:, None] * s + rd[None, :])
+    mi = tl.full((BM,), -float("inf"), tl.float32)
+    li = tl.zeros((BM,), tl.float32)
+    acc = tl.zeros((BM, D), tl.float32)
+    for n0 in range(0, L, BN):
+        rn = n0 + tl.arange(0, BN)
+        kt = tl.load(k + rn[None, :] * s + rd[:, None])
+        qk = tl.dot(qt, kt)
+        mn = tl.maximum(mi, tl.max(qk, 1))
+        p = tl.exp(qk - mn[:, None])
+        alpha = tl.exp(mi - mn)
+        li = li * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        vt = tl.load(v + rn[:, None] * s + rd[None, :])
+        acc = tl.dot(p.to(tl.float16), vt, acc)
+        mi = mn
+    tl.store(o + rm[:, None] * s + rd[None, :], (acc / li[:, None]).to(tl.float16))
+
+
+@triton.jit
+def copy2d(x, out, sx, so, BM: tl.constexpr, BN: tl.constexpr):
+    # loads vectorized only because the strides are known multiples of 16
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    tl.store(out + rows[:, None] * so + cols[None, :], tl.load(x + rows[:, None] * sx + cols[None, :]))
+
+
+# ---------------------------------------------------------------- compile and dump
+def keep(name, compiled):
+    for kind in ("ttgir", "ptx"):
+        with open(os.path.join(OUT, "%s.%s" % (name, kind)), "w") as f:
+            f.write(compiled.asm[kind])
+    log("ok", name)
+
+
+def run(name, fn):
+    try:
+        keep(name, fn())
+    except Exception:
+        log("FAILED", name)
+        log(traceback.format_exc())
+
+
+def compile_all():
+    dev = "cuda"
+    f16, f32 = torch.float16, torch.float32
+
+    def t(*shape, dtype=f32):
+        return torch.randn(*shape, device=dev, dtype=dtype)
+
+    run("vector_add", lambda: vector_add[(4,)](t(4096), t(4096), t(4096), 4096, BLOCK=1024))
+    run("softmax", lambda: softmax[(64,)](t(64, 1000), t(64, 1000), 1000, 1000, BLOCK=1024))
+    run("layernorm", lambda: layernorm[(64,)](t(64, 768, dtype=f16), t(768, dtype=f16), t(768, dtype=f16),
+                                              t(64, 768, dtype=f16), 768, 768, 1e-5, BLOCK=1024))
+    run("column_sum", lambda: column_sum[(8,)](t(512, 512), t(512), 512, 512, 512, BM=64, BN=64))
+    run("row_sum", lambda: row_sum[(8,)](t(512, 512), t(512), 512, 512, 512, BM=64, BN=64))
+    run("transpose", lambda: transpose[(8, 8)](t(512, 512), t(512, 512), 512, 512, 512, 512, BM=64, BN=64))
+    run("matmul_f16", lambda: matmul[(4, 4)](t(512, 512, dtype=f16), t(512, 512, dtype=f16), t(512, 512, dtype=f16),
+                                             512, 512, 512, 512, 512, 512, BM=128, BN=128, BK=64))
+    run("matmul_f32", lambda: matmul[(8, 8)](t(512, 512), t(512, 512), t(512, 512),
+                                             512, 512, 512, 512, 512, 512, BM=64, BN=64, BK=32))
+    run("persistent_matmul", lambda: persistent_matmul[(132,)](t(1024, 1024, dtype=f16), t(1024, 1024, dtype=f16),
+                                                               t(1024, 1024, dtype=f16), 1024, 1024, 1024, 1024,
+                                                               1024, 1024, NUM_SMS=132, BM=128, BN=128, BK=64))
+    run("attention", lambda: attention[(8,)](t(1024, 64, dtype=f16), t(1024, 64, dtype=f16), t(1024, 64, dtype=f16),
+                                             t(1024, 64, dtype=f16), 1024, 64, BM=128, BN=64, D=64))
+    run("copy2d_vec", lambda: copy2d[(8,)](t(512, 64, dtype=f16), t(512, 64, dtype=f16), 64, 64, BM=64, BN=64))
+
+    def sm80_matmul():
+        from triton.compiler import ASTSource
+        from triton.backends.compiler import GPUTarget
+        sig = {"a": "*fp16", "b": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
+               "sam": "i32", "sbk": "i32", "scm": "i32", "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
+        consts = {"BM": 128, "BN": 128, "BK": 32}
+        errors = []
+        for variant in ("names", "tuples"):
+            try:
+                c = consts if variant == "names" else {(list(sig).index(k),): v for k, v in consts.items()}
+                src = ASTSource(fn=matmul, signature=sig, constexprs=c)
+                return triton.compile(src, target=GPUTarget("cuda", 80, 32))
+            except Exception as e:
+                errors.append("%s: %r" % (variant, e))
+        raise RuntimeError("; ".join(errors))
+
+    run("matmul_f16_sm80", sm80_matmul)
+
+
+# ---------------------------------------------------------------- Triton's layouts
+ALIAS = re.compile(r"^(#[\w.]+) = (#\w+\.\w+<.*>|#\w+\.\w+)\s*$")
+TENSOR = re.compile(r"tensor<([0-9x]+)x(\w+), (#[\w.]+)>")
+
+
+def split_top(s):
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        if ch in "[<{(":
+            depth += 1
+        elif ch in "]>})":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def value(v):
+    v = v.strip()
+    if v.startswith("["):
+        return [value(x) for x in split_top(v[1:-1])]
+    if v in ("true", "false"):
+        return v == "true"
+    try:
+        return int(v)
+    except ValueError:
+        return v
+
+
+def fields(text):
+    m = re.match(r"#(\w+)\.(\w+)<\{(.*)\}>$", text)
+    if not m:
+        return None, {}
+    kv = {}
+    for part in split_top(m.group(3)):
+        k, _, v = part.partition("=")
+        kv[k.strip()] = value(v)
+    return m.group(2), kv
+
+
+class Oracle:
+    def __init__(self):
+        from triton._C.libtriton import ir, gluon_ir
+        import triton.experimental.gluon.language as gl
+        self.gl, self.gluon_ir = gl, gluon_ir
+        self.ctx = ir.context()
+        ir.load_dialects(self.ctx)
+        self.b = gluon_ir.GluonOpBuilder(self.ctx)
+
+    def cga(self, kv, kw):
+        if "CTAsPerCGA" in kv:
+            kw["cga_layout"] = [list(x) for x in self.gluon_ir.make_cga_layout(
+                kv["CTAsPerCGA"], kv["CTASplitNum"], kv["CTAOrder"])]
+        return kw
+
+    def build(self, text, aliases):
+        gl = self.gl
+        kind, kv = fields(text)
+        if kind == "blocked":
+            return gl.BlockedLayout(**self.cga(kv, dict(size_per_thread=kv["sizePerThread"],
+                                                        threads_per_warp=kv["threadsPerWarp"],
+                                                        warps_per_cta=kv["warpsPerCTA"], order=kv["order"])))
+        if kind == "slice":
+            return gl.SliceLayout(dim=kv["dim"], parent=self.build(aliases[kv["parent"]], aliases))
+        if kind == "dot_op":
+            return gl.DotOperandLayout(operand_index=kv["opIdx"], parent=self.build(aliases[kv["parent"]], aliases),
+                                       k_width=kv.get("kWidth", 0))
+        if kind == "nvidia_mma":
+            return gl.NVMMADistributedLayout(**self.cga(kv, dict(
+                version=[kv["versionMajor"], kv["versionMinor"]], warps_per_cta=kv["warpsPerCTA"],
+                instr_shape=kv["instrShape"])))
+        raise ValueError("no gluon form for %s" % kind)
+
+    def linear(self, text, aliases, shape):
+        r = self.b.to_linear_layout(self.build(text, aliases)._to_ir(self.b), list(shape))
+        ins = {"register": r.reg_bases, "lane": r.lane_bases, "warp": r.warp_bases, "block": r.block_bases}
+        return {k: [[int(c) for c in v] for v in vs] for k, vs in ins.items()}, [int(x) for x in r.shape]
+
+
+def aliases_and_shapes(path):
+    text = open(path).read()
+    aliases, shapes = {}, {}
+    for line in text.splitlines():
+        m = ALIAS.match(line)
+        if m:
+            aliases[m.group(1)] = m.group(2)
+    for dims, elem, enc in TENSOR.findall(text):
+        shapes.setdefault(enc, set()).add(tuple(int(d) for d in dims.split("x")))
+    return aliases, shapes
+
+
+def one_alias(kernel, name):
+    """Worker: Triton's layout of one alias at each of its shapes. A C++
+    abort kills only this process; the driver records it."""
+    aliases, shapes = aliases_and_shapes(os.path.join(OUT, kernel + ".ttgir"))
+    orc = Oracle()
+    rec = {"kernel": kernel, "alias": name, "text": aliases[name]}
+    with open(os.path.join(OUT, "encodings.jsonl"), "a") as out:
+        if not shapes.get(name):
+            out.write(json.dumps(dict(rec, shape=None)) + "\n")
+        for shape in sorted(shapes.get(name, ())):
+            try:
+                bases, got = orc.linear(aliases[name], aliases, shape)
+                out.write(json.dumps(dict(rec, shape=list(shape), bases=bases, out_shape=got)) + "\n")
+            except Exception as e:
+                out.write(json.dumps(dict(rec, shape=list(shape), error=repr(e))) + "\n")
+            out.flush()
+
+
+def layouts():
+    import subprocess
+    open(os.path.join(OUT, "encodings.jsonl"), "w").close()
+    for fn in sorted(os.listdir(OUT)):
+        if not fn.endswith(".ttgir"):
+            continue
+        aliases, _ = aliases_and_shapes(os.path.join(OUT, fn))
+        for name in aliases:
+            r = subprocess.run([sys.executable, os.path.abspath(__file__), "--alias", OUT, fn[:-6], name],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                log("alias %s %s: status %d\n%s" % (fn, name, r.returncode, r.stderr[-2000:]))
+
+
+if WORKER:
+    one_alias(sys.argv[3], sys.argv[4])
+else:
+    compile_all()
+    layouts()
+    log("triton", triton.__version__, "device", torch.cuda.get_device_name())
