@@ -18,10 +18,18 @@
 **     ", CGALayout = [[0, 0], [1, 0]]": the block bases in CTA-tile units.
 **     3.6 rejects the older CTAsPerCGA/CTASplitNum/CTAOrder keys ("unexpected
 **     key"); from_triton still reads them, as older IR dumps hold them.
+**   #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+**     the same CGA keys after those four.
+**   #ttg.slice<{dim = 1, parent = #blocked}>, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+**     kWidth is left out when 0 (a blocked parent's). A parent is an
+**     attribute or an alias; alias definitions ("#blocked = #ttg.blocked<...>"
+**     on lines of their own, as a TTGIR module's header has them) may come
+**     before the attribute read. to_triton writes parents inline.
 ** The `#triton_gpu.` prefix of Triton before 3.2 is read as `#ttg.`.
 **
-** A blocked encoding is the record blocked(...) of stdlib/triton.lyt
-** builds, so to_linear(from_triton(text), shape) works. The CGA bases
+** An encoding is the record its function in stdlib/triton.lyt builds
+** (blocked, slice_layout, dot_operand, nvidia_mma), so
+** to_linear(from_triton(text), shape) works. The CGA bases
 ** map to (ctas_per_cga, cta_split_num, cta_order): per dim of cta_order,
 ** the split bases 1, 2, 4, ... then zero bases for the copies; a dim that
 ** holds no base is placed after the others, highest first, as the default
@@ -48,9 +56,9 @@ static const lyt_value *field(const lyt_value *r, const char *name) {
   return NULL;
 }
 
-/* Field `name` of argument 0: a tuple of ints (an int for rank 1). */
-static int32_t field_ints(lytI_call *c, const char *name, int64_t *out) {
-  const lyt_value *v = field(&c->argv[0], name);
+/* Field `name` of the encoding record e: a tuple of ints (an int for rank 1). */
+static int32_t field_ints(lytI_call *c, const lyt_value *e, const char *name, int64_t *out) {
+  const lyt_value *v = field(e, name);
   if (v && v->kind == LYT_VINT) { out[0] = v->u.i; return 1; }
   if (!v || v->kind != LYT_VTUP || v->u.tup.n > MAXRANK)
     lytI_argerr(c, 0, "to_triton: the encoding's '%s' must be a tuple of integers", name);
@@ -100,36 +108,92 @@ static int32_t cga_bases(lytI_call *c, int32_t r, const int64_t *ctas, const int
   return n;
 }
 
-static lyt_value blocked_text(lytI_call *c) {
-  static const char *const key[4] = { "sizePerThread", "threadsPerWarp", "warpsPerCTA", "order" };
-  static const char *const fld[4] = { "size_per_thread", "threads_per_warp", "warps_per_cta",
-                                      "order" };
-  int64_t v[4][MAXRANK], ctas[MAXRANK], split[MAXRANK], order[MAXRANK];
-  int64_t bases[LYT_LL_MAXBITS * MAXRANK];
-  lytS_buf b;
-  lytS_buf_init(&b, CX(c));
-  lytS_buf_puts(&b, "#ttg.blocked<{");
-  int32_t r = field_ints(c, fld[3], v[3]);
-  for (int k = 0; k < 4; k++) {
-    if (field_ints(c, fld[k], v[k]) != r)
-      lytI_argerr(c, 0, "to_triton: '%s' has a rank other than order's", fld[k]);
-    lytS_buf_printf(&b, "%s%s = ", k ? ", " : "", key[k]);
-    put_ints(&b, v[k], r);
-  }
-  if (field_ints(c, "ctas_per_cga", ctas) != r || field_ints(c, "cta_split_num", split) != r ||
-      field_ints(c, "cta_order", order) != r)
-    lytI_argerr(c, 0, "to_triton: the CGA fields have a rank other than order's");
+/* ", CGALayout = [...]" of an encoding's CGA fields, unless the default. */
+static void cga_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int32_t r) {
+  int64_t ctas[MAXRANK], split[MAXRANK], order[MAXRANK], bases[LYT_LL_MAXBITS * MAXRANK];
+  if (field_ints(c, e, "ctas_per_cga", ctas) != r || field_ints(c, e, "cta_split_num", split) != r ||
+      field_ints(c, e, "cta_order", order) != r)
+    lytI_argerr(c, 0, "to_triton: the CGA fields have a rank other than the layout's");
   int32_t n = cga_bases(c, r, ctas, split, order, bases);
-  if (n) {
-    lytS_buf_puts(&b, ", CGALayout = [");
-    for (int32_t i = 0; i < n; i++) {
-      if (i) lytS_buf_puts(&b, ", ");
-      put_ints(&b, bases + i * r, r);
-    }
-    lytS_buf_puts(&b, "]");
+  if (!n) return;
+  lytS_buf_puts(b, ", CGALayout = [");
+  for (int32_t i = 0; i < n; i++) {
+    if (i) lytS_buf_puts(b, ", ");
+    put_ints(b, bases + i * r, r);
   }
-  lytS_buf_puts(&b, "}>");
-  return lytI_str(c, b.p);
+  lytS_buf_puts(b, "]");
+}
+
+/* "key = [..]" for each (key, field) pair, all of one rank; returns it. */
+static int32_t ints_text(lytI_call *c, lytS_buf *b, const lyt_value *e, const char *const (*kf)[2],
+                         int n, int32_t r) {
+  int64_t v[MAXRANK];
+  for (int k = 0; k < n; k++) {
+    int32_t m = field_ints(c, e, kf[k][1], v);
+    if (r >= 0 && m != r) lytI_argerr(c, 0, "to_triton: '%s' has %d entries, the layout's rank is %d",
+                                      kf[k][1], (int)m, (int)r);
+    lytS_buf_printf(b, "%s%s = ", k ? ", " : "", kf[k][0]);
+    put_ints(b, v, m);
+  }
+  return r;
+}
+
+static const lyt_value *field_of(lytI_call *c, const lyt_value *e, const char *name, lyt_vkind kind) {
+  const lyt_value *v = field(e, name);
+  if (!v || v->kind != kind)
+    lytI_argerr(c, 0, "to_triton: the encoding's '%s' must be %s", name, kind == LYT_VINT ? "an integer" : "an encoding");
+  return v;
+}
+
+static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth);
+
+static void blocked_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  static const char *const kf[4][2] = { { "sizePerThread", "size_per_thread" },
+    { "threadsPerWarp", "threads_per_warp" }, { "warpsPerCTA", "warps_per_cta" }, { "order", "order" } };
+  int64_t o[MAXRANK];
+  lytS_buf_puts(b, "#ttg.blocked<{");
+  int32_t r = ints_text(c, b, e, kf, 4, field_ints(c, e, "order", o));
+  cga_text(c, b, e, r);
+  lytS_buf_puts(b, "}>");
+}
+
+static void mma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  static const char *const kf[2][2] = { { "warpsPerCTA", "warps_per_cta" }, { "instrShape", "instr_shape" } };
+  int64_t ver[MAXRANK], w[MAXRANK];
+  if (field_ints(c, e, "version", ver) != 2) lytI_argerr(c, 0, "to_triton: an MMA version is (major, minor)");
+  lytS_buf_printf(b, "#ttg.nvidia_mma<{versionMajor = %lld, versionMinor = %lld, ", (long long)ver[0],
+                  (long long)ver[1]);
+  ints_text(c, b, e, kf, 2, -1);
+  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w));
+  lytS_buf_puts(b, "}>");
+}
+
+static void slice_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) {
+  lytS_buf_printf(b, "#ttg.slice<{dim = %lld, parent = ", (long long)field_of(c, e, "dim", LYT_VINT)->u.i);
+  attr_text(c, b, field_of(c, e, "parent", LYT_VRECORD), depth + 1);
+  lytS_buf_puts(b, "}>");
+}
+
+/* kWidth is left out when 0, as Triton prints a blocked parent's. */
+static void dot_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) {
+  lytS_buf_printf(b, "#ttg.dot_op<{opIdx = %lld, parent = ", (long long)field_of(c, e, "operand_index", LYT_VINT)->u.i);
+  attr_text(c, b, field_of(c, e, "parent", LYT_VRECORD), depth + 1);
+  int64_t k = field_of(c, e, "k_width", LYT_VINT)->u.i;
+  if (k) lytS_buf_printf(b, ", kWidth = %lld", (long long)k);
+  lytS_buf_puts(b, "}>");
+}
+
+static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) {
+  const lyt_value *k = field(e, "kind");
+  if (depth > LYTI_TEXT_DEPTH) lytI_argerr(c, 0, "to_triton: encodings nested too deeply");
+  if (!k || k->kind != LYT_VSTR) lytI_argerr(c, 0, "to_triton: a record without a kind is no encoding");
+  const char *kind = k->u.str.s;
+  if (strcmp(kind, "blocked") == 0) blocked_text(c, b, e);
+  else if (strcmp(kind, "nvidia_mma") == 0) mma_text(c, b, e);
+  else if (strcmp(kind, "slice") == 0) slice_text(c, b, e, depth);
+  else if (strcmp(kind, "dot_operand") == 0) dot_text(c, b, e, depth);
+  else lytI_argerr(c, 0, "to_triton: a '%s' encoding has no text here; give "
+                   "to_linear(encoding, shape) for its #ttg.linear form", kind);
 }
 
 /* Why ll is not a LinearEncodingAttr Triton would read back equal, or NULL. */
@@ -183,15 +247,13 @@ static lyt_value linear_text(lytI_call *c, const lytG_ll *ll) {
 lyt_value lytI_to_triton(lytI_call *c) {
   const lyt_value *x = &c->argv[0];
   if (x->kind == LYT_VLINEAR) return linear_text(c, x->u.ll);
-  if (x->kind == LYT_VRECORD) {
-    const lyt_value *k = field(x, "kind");
-    if (k && k->kind == LYT_VSTR && strcmp(k->u.str.s, "blocked") == 0) return blocked_text(c);
-    if (k && k->kind == LYT_VSTR)
-      lytI_argerr(c, 0, "to_triton: a '%s' encoding has no text here; give "
-                  "to_linear(encoding, shape) for its #ttg.linear form", k->u.str.s);
-  }
-  lytI_argerr(c, 0, "to_triton: needs a linear layout or a blocked encoding, got %s",
-              lytI_kindname(x->kind));
+  if (x->kind != LYT_VRECORD)
+    lytI_argerr(c, 0, "to_triton: needs a linear layout or an encoding record, got %s",
+                lytI_kindname(x->kind));
+  lytS_buf b;
+  lytS_buf_init(&b, CX(c));
+  attr_text(c, &b, x, 0);
+  return lytI_str(c, b.p);
 }
 
 /* ---------------------------------------------------------------------
@@ -286,27 +348,65 @@ static lyt_value read_linear(lytI_scan *s) {
 }
 
 /* ---------------------------------------------------------------------
-** Import: #ttg.blocked
+** Import: an attribute's fields, by a table of keys and their types
 ** ------------------------------------------------------------------- */
 
-enum { SPT, TPW, WPC, ORD, CGA, CPG, CSN, CTO, NKEYS };
-static const char *const bl_keys[NKEYS] = {
-  "sizePerThread", "threadsPerWarp", "warpsPerCTA", "order", "CGALayout",
-  "CTAsPerCGA", "CTASplitNum", "CTAOrder",
-};
+/* Aliases defined earlier in the text ("#blocked1 = #ttg.blocked<...>" on
+** lines of their own, as a TTGIR module's header holds them). */
+#define TT_MAXALIAS 64
+#define TT_MAXKEYS 10
+typedef struct ttread {
+  lytI_scan s;
+  int32_t nalias, depth;
+  const char *alias[TT_MAXALIAS];  /* interned: compared as pointers */
+  lyt_value value[TT_MAXALIAS];
+} ttread;
 
-typedef struct blocked_in {
-  int seen[NKEYS];
-  int32_t n[NKEYS];
-  int64_t v[NKEYS][MAXRANK];
-  vecs cga;
-} blocked_in;
+enum { K_INT = 'i', K_INTS = 'l', K_VECS = 'c', K_ATTR = 'a' };
+typedef struct key { const char *name; char type; } key;
 
-static void check_positive(lytI_scan *s, const blocked_in *in, int k, int32_t r) {
-  if (in->n[k] != r)
-    lytI_scan_fail(s, "%s has %d entries, sizePerThread %d", bl_keys[k], (int)in->n[k], (int)r);
+typedef struct fields {
+  int seen[TT_MAXKEYS];
+  int32_t n[TT_MAXKEYS];           /* K_INTS: entries */
+  int64_t v[TT_MAXKEYS][MAXRANK];  /* K_INT: v[k][0] */
+  vecs cga;                        /* the one K_VECS key */
+  lyt_value attr;                  /* the one K_ATTR key */
+} fields;
+
+static lyt_value read_attr(ttread *r);
+
+static void read_fields(ttread *r, const key *keys, int nkeys, fields *f, const char *kind) {
+  lytI_scan *s = &r->s;
+  const char *k;
+  memset(f, 0, sizeof *f);
+  for (int first = 1; (k = entry_key(s, first)); first = 0) {
+    int t = 0;
+    while (t < nkeys && strcmp(keys[t].name, k) != 0) t++;
+    if (t == nkeys) lytI_scan_fail(s, "unknown key '%s' in #ttg.%s", k, kind);
+    if (f->seen[t]++) lytI_scan_fail(s, "'%s' given twice", k);
+    switch (keys[t].type) {
+      case K_INT: f->v[t][0] = lytI_scan_int(s); break;
+      case K_INTS: f->n[t] = lytI_scan_ints(s, f->v[t], MAXRANK); break;
+      case K_VECS: f->cga = scan_vecs(s); break;
+      default: f->attr = read_attr(r); break;
+    }
+  }
+}
+
+static void require(ttread *r, const key *keys, const fields *f, int upto) {
+  for (int t = 0; t < upto; t++)
+    if (!f->seen[t]) lytI_scan_fail(&r->s, "the key '%s' is missing", keys[t].name);
+}
+
+/* ---------------------------------------------------------------------
+** Import: #ttg.blocked and #ttg.nvidia_mma (and their CGA fields)
+** ------------------------------------------------------------------- */
+
+static void check_positive(lytI_scan *s, const fields *f, const key *keys, int k, int32_t r) {
+  if (f->n[k] != r)
+    lytI_scan_fail(s, "%s has %d entries, the layout's rank is %d", keys[k].name, (int)f->n[k], (int)r);
   for (int32_t d = 0; d < r; d++)
-    if (in->v[k][d] < 1) lytI_scan_fail(s, "%s[%d] must be positive", bl_keys[k], (int)d);
+    if (f->v[k][d] < 1) lytI_scan_fail(s, "%s[%d] must be positive", keys[k].name, (int)d);
 }
 
 static void check_order(lytI_scan *s, const int64_t *o, int32_t r, const char *what) {
@@ -358,78 +458,174 @@ static void decode_cga(lytI_scan *s, const vecs *g, int32_t r, int64_t *ctas, in
     if (!used[d]) order[k++] = d;
 }
 
-static void read_blocked_keys(lytI_scan *s, blocked_in *in) {
-  const char *k;
-  for (int first = 1; (k = entry_key(s, first)); first = 0) {
-    int t = key_index(bl_keys, NKEYS, k);
-    if (t < 0) lytI_scan_fail(s, "unknown key '%s' in #ttg.blocked", k);
-    if (in->seen[t]++) lytI_scan_fail(s, "'%s' given twice", k);
-    if (t == CGA) in->cga = scan_vecs(s);
-    else in->n[t] = lytI_scan_ints(s, in->v[t], MAXRANK);
-  }
-  for (int t = SPT; t <= ORD; t++)
-    if (!in->seen[t]) lytI_scan_fail(s, "the key '%s' is missing", bl_keys[t]);
-  int legacy = in->seen[CPG] + in->seen[CSN] + in->seen[CTO];
-  if (legacy && legacy != 3)
-    lytI_scan_fail(s, "CTAsPerCGA, CTASplitNum and CTAOrder go together");
-  if (legacy && in->seen[CGA]) lytI_scan_fail(s, "CGALayout and CTAsPerCGA exclude each other");
+/* The CGA keys of every distributed encoding but slice and dot_op, after
+** the kind's own: CGALayout (3.6), or the older CTAsPerCGA, CTASplitNum,
+** CTAOrder together. */
+#define CGA_KEYS { "CGALayout", K_VECS }, { "CTAsPerCGA", K_INTS }, { "CTASplitNum", K_INTS }, \
+                 { "CTAOrder", K_INTS }
+
+/* (ctas_per_cga, cta_split_num, cta_order) from the CGA keys at index g. */
+static void read_cga(lytI_scan *s, const fields *f, const key *keys, int g, int32_t r, int64_t out[3][MAXRANK]) {
+  int legacy = f->seen[g + 1] + f->seen[g + 2] + f->seen[g + 3];
+  if (legacy && legacy != 3) lytI_scan_fail(s, "CTAsPerCGA, CTASplitNum and CTAOrder go together");
+  if (legacy && f->seen[g]) lytI_scan_fail(s, "CGALayout and CTAsPerCGA exclude each other");
+  if (!legacy) { decode_cga(s, &f->cga, r, out[0], out[1], out[2]); return; }
+  check_positive(s, f, keys, g + 1, r);
+  check_positive(s, f, keys, g + 2, r);
+  if (f->n[g + 3] != r) lytI_scan_fail(s, "CTAOrder has %d entries, the layout's rank is %d", (int)f->n[g + 3], (int)r);
+  check_order(s, f->v[g + 3], r, "CTAOrder");
+  for (int t = 0; t < 3; t++) memcpy(out[t], f->v[g + 1 + t], sizeof out[t]);
 }
 
-static lyt_value blocked_record(lytI_call *c, int64_t v[][MAXRANK], int32_t r) {
-  static const char *const names[8] = {
-    "kind", "size_per_thread", "threads_per_warp", "warps_per_cta", "order",
-    "ctas_per_cga", "cta_split_num", "cta_order",
-  };
-  lyt_value rec = lytI_record(c, 8, names);
-  rec.u.rec.e[0] = lytI_str(c, "blocked");
-  for (int i = 0; i < 7; i++) rec.u.rec.e[i + 1] = lytI_ints_val(c, v[i], r);
+/* A record of n named fields: "kind" = kind, then vals. */
+static lyt_value encoding(lytI_call *c, const char *kind, int n, const char *const *names,
+                          const lyt_value *vals) {
+  const char *all[12] = { "kind" };
+  memcpy(all + 1, names, sizeof *names * (size_t)n);
+  lyt_value rec = lytI_record(c, n + 1, all);
+  rec.u.rec.e[0] = lytI_str(c, kind);
+  for (int i = 0; i < n; i++) rec.u.rec.e[i + 1] = vals[i];
   return rec;
 }
 
-static lyt_value read_blocked(lytI_scan *s) {
-  blocked_in in;
-  memset(&in, 0, sizeof in);
-  read_blocked_keys(s, &in);
-  int32_t r = in.n[SPT];
-  if (r == 0) lytI_scan_fail(s, "sizePerThread is empty");
-  for (int t = SPT; t < ORD; t++) check_positive(s, &in, t, r);
-  if (in.n[ORD] != r) lytI_scan_fail(s, "order has %d entries, sizePerThread %d", (int)in.n[ORD], (int)r);
-  check_order(s, in.v[ORD], r, "order");
-  int64_t out[7][MAXRANK];
-  for (int t = 0; t < 4; t++) memcpy(out[t], in.v[t], sizeof out[t]);
-  if (in.seen[CPG]) {
-    check_positive(s, &in, CPG, r);
-    check_positive(s, &in, CSN, r);
-    if (in.n[CTO] != r) lytI_scan_fail(s, "CTAOrder has %d entries, sizePerThread %d", (int)in.n[CTO], (int)r);
-    check_order(s, in.v[CTO], r, "CTAOrder");
-    for (int t = 0; t < 3; t++) memcpy(out[4 + t], in.v[CPG + t], sizeof out[0]);
-  } else {
-    decode_cga(s, &in.cga, r, out[4], out[5], out[6]);
-  }
-  return blocked_record(s->c, out, r);
+static lyt_value read_blocked(ttread *r) {
+  enum { SPT, TPW, WPC, ORD, CGA };
+  static const key keys[] = { { "sizePerThread", K_INTS }, { "threadsPerWarp", K_INTS },
+                              { "warpsPerCTA", K_INTS }, { "order", K_INTS }, CGA_KEYS };
+  static const char *const names[7] = { "size_per_thread", "threads_per_warp", "warps_per_cta",
+                                        "order", "ctas_per_cga", "cta_split_num", "cta_order" };
+  lytI_scan *s = &r->s;
+  fields f;
+  read_fields(r, keys, 8, &f, "blocked");
+  require(r, keys, &f, CGA);
+  int32_t rank = f.n[SPT];
+  if (rank == 0) lytI_scan_fail(s, "sizePerThread is empty");
+  for (int t = SPT; t < ORD; t++) check_positive(s, &f, keys, t, rank);
+  if (f.n[ORD] != rank) lytI_scan_fail(s, "order has %d entries, sizePerThread %d", (int)f.n[ORD], (int)rank);
+  check_order(s, f.v[ORD], rank, "order");
+  int64_t cga[3][MAXRANK];
+  read_cga(s, &f, keys, CGA, rank, cga);
+  lyt_value v[7];
+  for (int t = 0; t < 4; t++) v[t] = lytI_ints_val(s->c, f.v[t], rank);
+  for (int t = 0; t < 3; t++) v[4 + t] = lytI_ints_val(s->c, cga[t], rank);
+  return encoding(s->c, "blocked", 7, names, v);
 }
 
-lyt_value lytI_from_triton(lytI_call *c) {
-  lytI_scan s;
-  lytI_scan_init(&s, c, 0);
-  lytI_scan_expect(&s, "#");
-  const char *name = lytI_scan_ident(&s);
+static lyt_value read_mma(ttread *r) {
+  enum { MAJ, MIN, WPC, INSTR, CGA };
+  static const key keys[] = { { "versionMajor", K_INT }, { "versionMinor", K_INT },
+                              { "warpsPerCTA", K_INTS }, { "instrShape", K_INTS }, CGA_KEYS };
+  static const char *const names[6] = { "version", "warps_per_cta", "instr_shape",
+                                        "ctas_per_cga", "cta_split_num", "cta_order" };
+  lytI_scan *s = &r->s;
+  fields f;
+  read_fields(r, keys, 8, &f, "nvidia_mma");
+  require(r, keys, &f, CGA);
+  int32_t rank = f.n[WPC];
+  if (rank < 2) lytI_scan_fail(s, "warpsPerCTA must have 2 or 3 entries");
+  check_positive(s, &f, keys, WPC, rank);
+  if (f.v[MAJ][0] < 1 || f.v[MAJ][0] > 3 || f.v[MIN][0] < 0)
+    lytI_scan_fail(s, "versionMajor must be 1, 2 or 3, versionMinor not negative");
+  if (f.n[INSTR] < 2 || f.n[INSTR] > 3) lytI_scan_fail(s, "instrShape must have 2 or 3 entries");
+  int64_t cga[3][MAXRANK], ver[2] = { f.v[MAJ][0], f.v[MIN][0] };
+  read_cga(s, &f, keys, CGA, rank, cga);
+  lyt_value v[6] = { lytI_ints_val(s->c, ver, 2), lytI_ints_val(s->c, f.v[WPC], rank),
+                     lytI_ints_val(s->c, f.v[INSTR], f.n[INSTR]) };
+  for (int t = 0; t < 3; t++) v[3 + t] = lytI_ints_val(s->c, cga[t], rank);
+  return encoding(s->c, "nvidia_mma", 6, names, v);
+}
+
+/* ---------------------------------------------------------------------
+** Import: #ttg.slice and #ttg.dot_op, whose parent is an attribute
+** ------------------------------------------------------------------- */
+
+static lyt_value read_slice(ttread *r) {
+  static const key keys[] = { { "dim", K_INT }, { "parent", K_ATTR } };
+  static const char *const names[2] = { "dim", "parent" };
+  fields f;
+  read_fields(r, keys, 2, &f, "slice");
+  require(r, keys, &f, 2);
+  if (f.v[0][0] < 0 || f.v[0][0] >= MAXRANK) lytI_scan_fail(&r->s, "dim %lld is out of range", (long long)f.v[0][0]);
+  lyt_value v[2] = { lytI_int(f.v[0][0]), f.attr };
+  return encoding(r->s.c, "slice", 2, names, v);
+}
+
+static lyt_value read_dot(ttread *r) {
+  static const key keys[] = { { "opIdx", K_INT }, { "parent", K_ATTR }, { "kWidth", K_INT } };
+  static const char *const names[3] = { "operand_index", "parent", "k_width" };
+  fields f;
+  read_fields(r, keys, 3, &f, "dot_op");
+  require(r, keys, &f, 2);
+  if (f.v[0][0] != 0 && f.v[0][0] != 1) lytI_scan_fail(&r->s, "opIdx must be 0 or 1");
+  if (f.v[2][0] < 0) lytI_scan_fail(&r->s, "kWidth must not be negative");
+  lyt_value v[3] = { lytI_int(f.v[0][0]), f.attr, lytI_int(f.v[2][0]) };
+  return encoding(r->s.c, "dot_operand", 3, names, v);
+}
+
+/* ---------------------------------------------------------------------
+** Import: an attribute, an alias, the text
+** ------------------------------------------------------------------- */
+
+static const struct { const char *name; lyt_value (*read)(ttread *); } readers[] = {
+  { "blocked", read_blocked }, { "slice", read_slice }, { "dot_op", read_dot },
+  { "nvidia_mma", read_mma },
+};
+
+/* "#ttg.<kind><{...}>" or "#alias". */
+static lyt_value read_attr(ttread *r) {
+  lytI_scan *s = &r->s;
+  if (++r->depth > LYTI_TEXT_DEPTH) lytI_scan_fail(s, "attributes nested too deeply");
+  lytI_scan_expect(s, "#");
+  const char *at = s->p;
+  const char *name = lytI_scan_ident(s);
   const char *dot = strchr(name, '.');
-  if (!dot || (strncmp(name, "ttg.", 4) != 0 && strncmp(name, "triton_gpu.", 11) != 0)) {
-    s.p = s.text;
-    lytI_scan_fail(&s, "expected #ttg.linear<...> or #ttg.blocked<...>");
-  }
-  lytI_scan_expect(&s, "<");
-  lytI_scan_expect(&s, "{");
   lyt_value v;
-  if (strcmp(dot + 1, "linear") == 0) v = read_linear(&s);
-  else if (strcmp(dot + 1, "blocked") == 0) v = read_blocked(&s);
-  else {
-    s.p = s.text;
-    lytI_scan_fail(&s, "the encoding '%s' is not read here (linear and blocked are; "
-                   "other encodings go through their #ttg.linear form)", dot + 1);
+  if (!dot) {
+    int32_t i = 0;
+    while (i < r->nalias && r->alias[i] != name) i++;
+    if (i == r->nalias) { s->p = at; lytI_scan_fail(s, "unknown alias #%s (define it first: #%s = ...)", name, name); }
+    r->depth--;
+    return r->value[i];
   }
-  lytI_scan_expect(&s, ">");
-  lytI_scan_end(&s);
+  if (strncmp(name, "ttg.", 4) != 0 && strncmp(name, "triton_gpu.", 11) != 0) {
+    s->p = at;
+    lytI_scan_fail(s, "expected a #ttg. attribute or an alias");
+  }
+  lytI_scan_expect(s, "<");
+  lytI_scan_expect(s, "{");
+  size_t k = 0, n = sizeof readers / sizeof *readers;
+  while (k < n && strcmp(readers[k].name, dot + 1) != 0) k++;
+  if (strcmp(dot + 1, "linear") == 0) v = read_linear(s);
+  else if (k < n) v = readers[k].read(r);
+  else {
+    s->p = at;
+    lytI_scan_fail(s, "the encoding '%s' is not read here (linear, blocked, slice, dot_op and "
+                   "nvidia_mma are; others go through their #ttg.linear form)", dot + 1);
+  }
+  lytI_scan_expect(s, ">");
+  r->depth--;
+  return v;
+}
+
+/* Alias definitions ("#name = attribute", as a TTGIR module's header has
+** them), then one attribute, which may use them. */
+lyt_value lytI_from_triton(lytI_call *c) {
+  ttread r;
+  r.nalias = r.depth = 0;
+  lytI_scan_init(&r.s, c, 0);
+  for (;;) {
+    const char *start = r.s.p;
+    lytI_scan_expect(&r.s, "#");
+    const char *name = lytI_scan_ident(&r.s);
+    if (strchr(name, '.') || !lytI_scan_eat(&r.s, "=")) { r.s.p = start; break; }
+    for (int32_t i = 0; i < r.nalias; i++)
+      if (r.alias[i] == name) { r.s.p = start; lytI_scan_fail(&r.s, "the alias #%s is defined twice", name); }
+    if (r.nalias == TT_MAXALIAS) lytI_scan_fail(&r.s, "more than %d aliases", TT_MAXALIAS);
+    lyt_value v = read_attr(&r);
+    r.alias[r.nalias] = name;
+    r.value[r.nalias++] = v;
+  }
+  lyt_value v = read_attr(&r);
+  lytI_scan_end(&r.s);
   return v;
 }

@@ -23,12 +23,15 @@
 static void sink(void *ud, const char *s, size_t n) { (void)ud, (void)s, (void)n; }
 
 /* Reader, and the round trip of what it read (nil: none is checked).
-** CuTe's round trip goes through its printed form, which covers every
+** Triton's is checked on the written text, which is canonical: a CGA
+** record read from older keys may differ from the one read back where the
+** bases do not pin it (docs/language.md), but the text may not. CuTe's
+** round trip goes through its printed form, which covers every
 ** layout from_cute reads; to_cute's C++ form refuses some of them (basis
 ** strides) with a located error. */
 static const char *const readers[][2] = {
   { "x = from_json(t)", "r = (from_json(to_json(x)) == x)" },
-  { "x = from_triton(t)", "r = (from_triton(to_triton(x)) == x)" },
+  { "x = from_triton(t)", "y = to_triton(x)\nr = (to_triton(from_triton(y)) == y)" },
   { "x = from_cute(t)", "r = (from_cute(str(x)) == x)" },
   { "x = from_iree(t)", "r = (from_iree(to_iree(x)) == x)" },
   { "x = from_iree(t, subgroup_size=64)", "r = nil" },
