@@ -141,7 +141,8 @@ static int32_t ints_text(lytI_call *c, lytS_buf *b, const lyt_value *e, const ch
 static const lyt_value *field_of(lytI_call *c, const lyt_value *e, const char *name, lyt_vkind kind) {
   const lyt_value *v = field(e, name);
   if (!v || v->kind != kind)
-    lytI_argerr(c, 0, "to_triton: the encoding's '%s' must be %s", name, kind == LYT_VINT ? "an integer" : "an encoding");
+    lytI_argerr(c, 0, "to_triton: the encoding's '%s' must be %s", name,
+                kind == LYT_VINT ? "an integer" : kind == LYT_VBOOL ? "a bool" : "an encoding");
   return v;
 }
 
@@ -183,6 +184,59 @@ static void dot_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) {
   lytS_buf_puts(b, "}>");
 }
 
+static const lyt_value *field_bool(lytI_call *c, const lyt_value *e, const char *name) {
+  return field_of(c, e, name, LYT_VBOOL);
+}
+
+static void swizzled_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  static const char *const kf[1][2] = { { "order", "order" } };
+  int64_t o[MAXRANK];
+  lytS_buf_printf(b, "#ttg.swizzled_shared<{vec = %lld, perPhase = %lld, maxPhase = %lld, ",
+                  (long long)field_of(c, e, "vec", LYT_VINT)->u.i,
+                  (long long)field_of(c, e, "per_phase", LYT_VINT)->u.i,
+                  (long long)field_of(c, e, "max_phase", LYT_VINT)->u.i);
+  cga_text(c, b, e, ints_text(c, b, e, kf, 1, field_ints(c, e, "order", o)));
+  lytS_buf_puts(b, "}>");
+}
+
+/* fp4Padded only when true, as Triton prints it. */
+static void nvmma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  lytS_buf_printf(b, "#ttg.nvmma_shared<{swizzlingByteWidth = %lld, transposed = %s, elementBitWidth = %lld",
+                  (long long)field_of(c, e, "swizzle_byte_width", LYT_VINT)->u.i,
+                  field_bool(c, e, "transposed")->u.i ? "true" : "false",
+                  (long long)field_of(c, e, "element_bitwidth", LYT_VINT)->u.i);
+  if (field_bool(c, e, "fp4_padded")->u.i) lytS_buf_puts(b, ", fp4Padded = true");
+  cga_text(c, b, e, (int32_t)field_of(c, e, "rank", LYT_VINT)->u.i);
+  lytS_buf_puts(b, "}>");
+}
+
+/* tensor<64x64xf16, ENC> and !ttg.memdesc<3x64x64xf16, ENC, #ttg.shared_memory, mutable[, alloc]>. */
+static void type_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int memdesc, int depth) {
+  int64_t dims[MAXRANK], alloc[MAXRANK];
+  int32_t n = field_ints(c, e, "shape", dims);
+  lytS_buf_puts(b, memdesc ? "!ttg.memdesc<" : "tensor<");
+  for (int32_t i = 0; i < n; i++) lytS_buf_printf(b, "%lldx", (long long)dims[i]);
+  lytS_buf_puts(b, field_of(c, e, "elem", LYT_VSTR)->u.str.s);
+  const lyt_value *enc = field(e, "encoding");
+  if (enc && enc->kind == LYT_VRECORD) {
+    lytS_buf_puts(b, ", ");
+    attr_text(c, b, enc, depth + 1);
+  } else if (memdesc || !enc || enc->kind != LYT_VNIL) {
+    lytI_argerr(c, 0, "to_triton: the type's encoding must be an encoding record%s", memdesc ? "" : " or nil");
+  }
+  if (memdesc) {
+    const lyt_value *sp = field(e, "memory_space");
+    if (sp && sp->kind == LYT_VSTR) lytS_buf_printf(b, ", #%s.%s", strcmp(sp->u.str.s, "tensor_memory") ? "ttg" : "ttng", sp->u.str.s);
+    if (field_bool(c, e, "mutable")->u.i) lytS_buf_puts(b, ", mutable");
+    int32_t m = field_ints(c, e, "alloc_shape", alloc);
+    if (m != n || memcmp(alloc, dims, sizeof *dims * (size_t)n)) {
+      lytS_buf_puts(b, ", ");
+      for (int32_t i = 0; i < m; i++) lytS_buf_printf(b, "%s%lld", i ? "x" : "", (long long)alloc[i]);
+    }
+  }
+  lytS_buf_puts(b, ">");
+}
+
 static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) {
   const lyt_value *k = field(e, "kind");
   if (depth > LYTI_TEXT_DEPTH) lytI_argerr(c, 0, "to_triton: encodings nested too deeply");
@@ -192,6 +246,10 @@ static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) 
   else if (strcmp(kind, "nvidia_mma") == 0) mma_text(c, b, e);
   else if (strcmp(kind, "slice") == 0) slice_text(c, b, e, depth);
   else if (strcmp(kind, "dot_operand") == 0) dot_text(c, b, e, depth);
+  else if (strcmp(kind, "swizzled_shared") == 0) swizzled_text(c, b, e);
+  else if (strcmp(kind, "nvmma_shared") == 0) nvmma_text(c, b, e);
+  else if (strcmp(kind, "tensor") == 0 || strcmp(kind, "memdesc") == 0)
+    type_text(c, b, e, kind[0] == 'm', depth);
   else lytI_argerr(c, 0, "to_triton: a '%s' encoding has no text here; give "
                    "to_linear(encoding, shape) for its #ttg.linear form", kind);
 }
@@ -362,7 +420,7 @@ typedef struct ttread {
   lyt_value value[TT_MAXALIAS];
 } ttread;
 
-enum { K_INT = 'i', K_INTS = 'l', K_VECS = 'c', K_ATTR = 'a' };
+enum { K_INT = 'i', K_BOOL = 'b', K_INTS = 'l', K_VECS = 'c', K_ATTR = 'a' };
 typedef struct key { const char *name; char type; } key;
 
 typedef struct fields {
@@ -386,6 +444,10 @@ static void read_fields(ttread *r, const key *keys, int nkeys, fields *f, const 
     if (f->seen[t]++) lytI_scan_fail(s, "'%s' given twice", k);
     switch (keys[t].type) {
       case K_INT: f->v[t][0] = lytI_scan_int(s); break;
+      case K_BOOL:
+        if (lytI_scan_eat(s, "true")) f->v[t][0] = 1;
+        else if (!lytI_scan_eat(s, "false")) lytI_scan_fail(s, "%s must be true or false", k);
+        break;
       case K_INTS: f->n[t] = lytI_scan_ints(s, f->v[t], MAXRANK); break;
       case K_VECS: f->cga = scan_vecs(s); break;
       default: f->attr = read_attr(r); break;
@@ -563,12 +625,64 @@ static lyt_value read_dot(ttread *r) {
 }
 
 /* ---------------------------------------------------------------------
+** Import: the shared-memory encodings
+** ------------------------------------------------------------------- */
+
+static lyt_value read_swizzled(ttread *r) {
+  enum { VEC, PER, MAXP, ORD, CGA };
+  static const key keys[] = { { "vec", K_INT }, { "perPhase", K_INT }, { "maxPhase", K_INT },
+                              { "order", K_INTS }, CGA_KEYS };
+  static const char *const names[7] = { "vec", "per_phase", "max_phase", "order",
+                                        "ctas_per_cga", "cta_split_num", "cta_order" };
+  lytI_scan *s = &r->s;
+  fields f;
+  read_fields(r, keys, 8, &f, "swizzled_shared");
+  require(r, keys, &f, CGA);
+  int32_t rank = f.n[ORD];
+  if (rank == 0) lytI_scan_fail(s, "order is empty");
+  check_order(s, f.v[ORD], rank, "order");
+  for (int t = VEC; t <= MAXP; t++)
+    if (f.v[t][0] < 1) lytI_scan_fail(s, "%s must be positive", keys[t].name);
+  int64_t cga[3][MAXRANK];
+  read_cga(s, &f, keys, CGA, rank, cga);
+  lyt_value v[7] = { lytI_int(f.v[VEC][0]), lytI_int(f.v[PER][0]), lytI_int(f.v[MAXP][0]),
+                     lytI_ints_val(s->c, f.v[ORD], rank) };
+  for (int t = 0; t < 3; t++) v[4 + t] = lytI_ints_val(s->c, cga[t], rank);
+  return encoding(s->c, "swizzled_shared", 7, names, v);
+}
+
+/* Its rank is not in the text unless the CGA keys give it: 2 otherwise,
+** as nvmma_shared() assumes. */
+static lyt_value read_nvmma(ttread *r) {
+  enum { SW, TR, BITS, FP4, CGA };
+  static const key keys[] = { { "swizzlingByteWidth", K_INT }, { "transposed", K_BOOL },
+                              { "elementBitWidth", K_INT }, { "fp4Padded", K_BOOL }, CGA_KEYS };
+  static const char *const names[8] = { "swizzle_byte_width", "element_bitwidth", "rank", "transposed",
+                                        "fp4_padded", "ctas_per_cga", "cta_split_num", "cta_order" };
+  lytI_scan *s = &r->s;
+  fields f;
+  read_fields(r, keys, 8, &f, "nvmma_shared");
+  if (!f.seen[SW] || !f.seen[BITS]) lytI_scan_fail(s, "swizzlingByteWidth and elementBitWidth are needed");
+  int64_t sw = f.v[SW][0], bits = f.v[BITS][0];
+  if (sw != 0 && sw != 32 && sw != 64 && sw != 128) lytI_scan_fail(s, "swizzlingByteWidth must be 0, 32, 64 or 128");
+  if (bits != 4 && bits != 8 && bits != 16 && bits != 32 && bits != 64)
+    lytI_scan_fail(s, "elementBitWidth must be 4, 8, 16, 32 or 64");
+  int32_t rank = f.seen[CGA + 1] ? f.n[CGA + 1] : f.seen[CGA] && f.cga.n ? f.cga.width : 2;
+  int64_t cga[3][MAXRANK];
+  read_cga(s, &f, keys, CGA, rank, cga);
+  lyt_value v[8] = { lytI_int(sw), lytI_int(bits), lytI_int(rank), lytI_bool((int)f.v[TR][0]),
+                     lytI_bool((int)f.v[FP4][0]) };
+  for (int t = 0; t < 3; t++) v[5 + t] = lytI_ints_val(s->c, cga[t], rank);
+  return encoding(s->c, "nvmma_shared", 8, names, v);
+}
+
+/* ---------------------------------------------------------------------
 ** Import: an attribute, an alias, the text
 ** ------------------------------------------------------------------- */
 
 static const struct { const char *name; lyt_value (*read)(ttread *); } readers[] = {
   { "blocked", read_blocked }, { "slice", read_slice }, { "dot_op", read_dot },
-  { "nvidia_mma", read_mma },
+  { "nvidia_mma", read_mma }, { "swizzled_shared", read_swizzled }, { "nvmma_shared", read_nvmma },
 };
 
 /* "#ttg.<kind><{...}>" or "#alias". */
@@ -587,6 +701,10 @@ static lyt_value read_attr(ttread *r) {
     r->depth--;
     return r->value[i];
   }
+  if (strcmp(name, "ttg.shared_memory") == 0 || strcmp(name, "ttng.tensor_memory") == 0) {
+    r->depth--;  /* a memory space, as memdesc types name it */
+    return lytI_str(s->c, dot + 1);
+  }
   if (strncmp(name, "ttg.", 4) != 0 && strncmp(name, "triton_gpu.", 11) != 0) {
     s->p = at;
     lytI_scan_fail(s, "expected a #ttg. attribute or an alias");
@@ -599,23 +717,95 @@ static lyt_value read_attr(ttread *r) {
   else if (k < n) v = readers[k].read(r);
   else {
     s->p = at;
-    lytI_scan_fail(s, "the encoding '%s' is not read here (linear, blocked, slice, dot_op and "
-                   "nvidia_mma are; others go through their #ttg.linear form)", dot + 1);
+    lytI_scan_fail(s, "the encoding '%s' is not read here (linear, blocked, slice, dot_op, "
+                   "nvidia_mma, swizzled_shared and nvmma_shared are; others go through their "
+                   "#ttg.linear form)", dot + 1);
   }
   lytI_scan_expect(s, ">");
   r->depth--;
   return v;
 }
 
+/* ---------------------------------------------------------------------
+** Import: tensor<...> and !ttg.memdesc<...> types
+** ------------------------------------------------------------------- */
+
+/* "128x64xf16" up to the element type: the dims; *elem the element type
+** ("f16", "!tt.ptr<f32>", ...). With elem NULL, dims alone ("3x128x64"). */
+static int32_t read_dims(lytI_scan *s, int64_t *dims, const char **elem) {
+  int32_t n = 0;
+  lytI_scan_blanks(s);
+  while (s->p < s->end && *s->p >= '0' && *s->p <= '9') {
+    if (n == MAXRANK) lytI_scan_fail(s, "more than %d dims", MAXRANK);
+    int64_t d = 0;
+    for (; s->p < s->end && *s->p >= '0' && *s->p <= '9'; s->p++)
+      if ((d = d * 10 + (*s->p - '0')) > ((int64_t)1 << 40)) lytI_scan_fail(s, "a dim too large");
+    if (d < 1) lytI_scan_fail(s, "a dim must be positive");
+    dims[n++] = d;
+    if (s->p >= s->end || *s->p != 'x') break;
+    s->p++;
+  }
+  if (!elem) return n;
+  const char *b = s->p;
+  int depth = 0;
+  while (s->p < s->end && (depth || (*s->p != ',' && *s->p != '>'))) {
+    depth += *s->p == '<' ? 1 : *s->p == '>' ? -1 : 0;
+    s->p++;
+  }
+  if (s->p == b || (n && b[-1] != 'x')) lytI_scan_fail(s, "expected an element type after the dims");
+  lytS_buf e;
+  lytS_buf_init(&e, CX(s->c));
+  lytS_buf_add(&e, b, (size_t)(s->p - b));
+  *elem = e.p;
+  return n;
+}
+
+/* {kind: "tensor", shape, elem, encoding} (encoding nil when the type has none). */
+static lyt_value read_tensor(ttread *r) {
+  static const char *const names[3] = { "shape", "elem", "encoding" };
+  lytI_scan *s = &r->s;
+  int64_t dims[MAXRANK];
+  const char *elem;
+  int32_t n = read_dims(s, dims, &elem);
+  lyt_value v[3] = { lytI_ints_val(s->c, dims, n), lytI_str(s->c, elem), lytI_nil() };
+  if (lytI_scan_eat(s, ",")) v[2] = read_attr(r);
+  lytI_scan_expect(s, ">");
+  return encoding(s->c, "tensor", 3, names, v);
+}
+
+/* {kind: "memdesc", shape, elem, encoding, memory_space, mutable, alloc_shape}. */
+static lyt_value read_memdesc(ttread *r) {
+  static const char *const names[6] = { "shape", "elem", "encoding", "memory_space", "mutable",
+                                        "alloc_shape" };
+  lytI_scan *s = &r->s;
+  int64_t dims[MAXRANK], alloc[MAXRANK];
+  const char *elem;
+  int32_t n = read_dims(s, dims, &elem);
+  lytI_scan_expect(s, ",");
+  lyt_value v[6] = { lytI_ints_val(s->c, dims, n), lytI_str(s->c, elem), read_attr(r), lytI_nil(),
+                     lytI_bool(0), lytI_ints_val(s->c, dims, n) };
+  if (lytI_scan_eat(s, ",")) v[3] = read_attr(r);
+  while (lytI_scan_eat(s, ",")) {
+    if (lytI_scan_eat(s, "mutable")) v[4] = lytI_bool(1);
+    else v[5] = lytI_ints_val(s->c, alloc, read_dims(s, alloc, NULL));
+  }
+  lytI_scan_expect(s, ">");
+  return encoding(s->c, "memdesc", 6, names, v);
+}
+
+/* ---------------------------------------------------------------------
+** Import: the text
+** ------------------------------------------------------------------- */
+
 /* Alias definitions ("#name = attribute", as a TTGIR module's header has
-** them), then one attribute, which may use them. */
+** them), then one attribute or type, which may use them. */
 lyt_value lytI_from_triton(lytI_call *c) {
   ttread r;
   r.nalias = r.depth = 0;
   lytI_scan_init(&r.s, c, 0);
   for (;;) {
     const char *start = r.s.p;
-    lytI_scan_expect(&r.s, "#");
+    if (!lytI_scan_eat(&r.s, "#")) break;
     const char *name = lytI_scan_ident(&r.s);
     if (strchr(name, '.') || !lytI_scan_eat(&r.s, "=")) { r.s.p = start; break; }
     for (int32_t i = 0; i < r.nalias; i++)
@@ -625,7 +815,10 @@ lyt_value lytI_from_triton(lytI_call *c) {
     r.alias[r.nalias] = name;
     r.value[r.nalias++] = v;
   }
-  lyt_value v = read_attr(&r);
+  lyt_value v;
+  if (lytI_scan_eat(&r.s, "tensor<")) v = read_tensor(&r);
+  else if (lytI_scan_eat(&r.s, "!ttg.memdesc<")) v = read_memdesc(&r);
+  else v = read_attr(&r);
   lytI_scan_end(&r.s);
   return v;
 }

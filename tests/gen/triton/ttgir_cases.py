@@ -17,7 +17,7 @@ sys.path.insert(0, HERE)
 from lyt_render import layout_text  # noqa: E402
 
 DATA = os.path.join(HERE, "..", "..", "data", "ttgir")
-ALIAS = re.compile(r"^(#[\w.]+) = (#\w+\.\w+<.*>)\s*$")
+ALIAS = re.compile(r"^(#[\w.]+) = (#\w+\.\w+(?:<.*>)?)\s*$")
 
 
 def definitions(kernel):
@@ -38,29 +38,73 @@ def needed(text, defs, out):
     return out
 
 
+TYPE = re.compile(r"(?:tensor|!ttg\.memdesc)<")
+
+
+def types(kernel):
+    """Every distinct tensor and memdesc type the dump writes, whole."""
+    text = open(os.path.join(DATA, kernel + ".ttgir")).read()
+    out = []
+    for m in TYPE.finditer(text):
+        depth, i = 0, m.start()
+        while True:
+            depth += text[i] == "<"
+            depth -= text[i] == ">"
+            i += 1
+            if depth == 0 and text[i - 1] == ">":
+                break
+        t = text[m.start():i]
+        if t not in out:
+            out.append(t)
+    return out
+
+
+def lyt_string(text):
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
 def main():
     rows = [json.loads(l) for l in open(os.path.join(DATA, "encodings.jsonl"))]
     cases = [r for r in rows if "bases" in r]
-    print("# Encodings of real Triton 3.6 dumps (tests/data/ttgir) -> LinearLayout")
+    oracle = {(r["kernel"], r["alias"], tuple(r["shape"])): r for r in cases}
+    kernels = sorted({r["kernel"] for r in rows})
+    print("# Encodings and types of real Triton 3.6 dumps (tests/data/ttgir)")
     print("#! import \"triton.lyt\"")
     print("# computed by Triton 3.6.0 (toLinearLayout through gluon) on an NVIDIA H200,")
-    print("# tests/gen/triton/dump_kernels.py; written by tests/gen/triton/ttgir_cases.py")
-    print("# format: <lyt expression> => <expected printed value>; %d cases" % len(cases))
+    print("# tests/gen/triton/dump_kernels.py; written by tests/gen/triton/ttgir_cases.py.")
+    print("# An alias read as the dump writes it, at each shape the dump uses it with,")
+    print("# and each type whose encoding is such an alias, equal Triton's layout;")
+    print("# every other type of the dumps (inline slice and dot_op encodings, memdesc")
+    print("# types of shared encodings) is read, with its kind and shape.")
     seen = set()
     for r in cases:
         defs = definitions(r["kernel"])
         pre = needed(r["text"], defs, {})
-        text = "".join("%s = %s\\n" % kv for kv in pre.items()) + r["text"]
+        text = "".join("%s = %s\n" % kv for kv in pre.items()) + r["text"]
         shape = "(%s%s)" % (",".join(str(d) for d in r["shape"]), "," if len(r["shape"]) == 1 else "")
-        key = (text, shape)
-        if key in seen:
+        if (text, shape) in seen:
             continue
-        seen.add(key)
-        ins = [(n, r["bases"][n]) for n in ("register", "lane", "warp", "block")]
-        outs = [("dim%d" % i, s) for i, s in enumerate(r["out_shape"])]
-        quoted = text.replace('"', '\\"')
+        seen.add((text, shape))
         print("# %s %s" % (r["kernel"], r["alias"]))
-        print('to_linear(from_triton("%s"), %s) => %s' % (quoted, shape, layout_text(ins, outs)))
+        print('to_linear(from_triton("%s"), %s) => %s' % (lyt_string(text), shape, expected(r)))
+    for k in kernels:
+        defs = definitions(k)
+        for t in types(k):
+            pre = needed(t, defs, {})
+            text = "".join("%s = %s\n" % kv for kv in pre.items()) + t
+            m = re.match(r"(?:tensor|!ttg\.memdesc)<((?:\d+x)*)[^,>]*(?:, (#\w+))?", t)
+            dims = tuple(int(d) for d in m.group(1).split("x") if d)
+            hit = oracle.get((k, m.group(2), dims)) if m.group(2) and t.startswith("tensor") else None
+            if hit:
+                print('to_linear(from_triton("%s")) => %s' % (lyt_string(text), expected(hit)))
+            else:
+                print('from_triton("%s").shape => (%s)' % (lyt_string(text), ",".join(map(str, dims))))
+
+
+def expected(r):
+    ins = [(n, r["bases"][n]) for n in ("register", "lane", "warp", "block")]
+    outs = [("dim%d" % i, s) for i, s in enumerate(r["out_shape"])]
+    return layout_text(ins, outs)
 
 
 main()
