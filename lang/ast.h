@@ -37,11 +37,13 @@ typedef enum lytP_kind {
   N_FIELD,     /* str: name; a: value or NULL */
   N_DOT,       /* a.str: a field of a record */
   N_AXIS,      /* a@str: a stride on a named hardware axis */
+  N_ATTR,      /* str: an MLIR attribute or type as written (#ttg.blocked<...>) */
   /* statements */
   N_ASSIGN,    /* str = a */
   N_PRINT,     /* list of expressions */
   N_SHOW,      /* a */
   N_IMPORT,    /* str: path */
+  N_ALIASDEF,  /* str: alias name (no '#'); a: its N_ATTR */
   N_FNDEF,     /* str: name; list: N_PARAM; a: body (expression or N_BLOCK) */
   N_PARAM,     /* str: name; a: default or NULL */
   N_BLOCK,     /* list of statements */

@@ -95,6 +95,8 @@ const char *lytP_tokname(int type) {
     case TK_NEWLINE: return "end of line";
     case TK_INT: return "integer";
     case TK_STRING: return "string";
+    case TK_ATTR: return "attribute";
+    case TK_ALIAS: return "alias definition";
     case TK_NAME: return "name";
     case TK_UNDER: return "'_'";
     case TK_FN: return "'fn'";

@@ -69,6 +69,65 @@ static void string(lytP_ctx *p, lytP_token *t, const char *s, const char *e) {
   t->len = (int32_t)(o - out);
 }
 
+/* MLIR text pasted into a script: "#ttg.slice<{...}>", "#iree_vector_ext.
+** nested_layout<...>", "tensor<64x64xf16, #blocked>" and "!ttg.memdesc<...>"
+** are attribute literals (TK_ATTR), and "#blocked = #ttg.blocked<...>" an
+** alias definition (TK_ALIAS, then the attribute). Any other '#' starts a
+** comment, so a comment is never read as an attribute unless it begins
+** with one of these dialect prefixes. */
+static const char *const dialects[] = { "ttg.", "ttng.", "triton_gpu.", "iree_vector_ext.", "iree_gpu." };
+
+static int dialect_at(const char *s) {
+  for (size_t i = 0; i < sizeof dialects / sizeof *dialects; i++)
+    if (strncmp(s, dialects[i], strlen(dialects[i])) == 0) return 1;
+  return 0;
+}
+
+static int name_char(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* "#name = #dialect...": the end of "#name =", or NULL. */
+static const char *alias_def(const char *s) {
+  const char *e = s + 1;
+  if (!name_char(*e) || (*e >= '0' && *e <= '9')) return NULL;
+  while (name_char(*e)) e++;
+  while (*e == ' ' || *e == '\t') e++;
+  if (*e != '=') return NULL;
+  const char *v = e + 1;
+  while (*v == ' ' || *v == '\t') v++;
+  return *v == '#' && dialect_at(v + 1) ? e + 1 : NULL;
+}
+
+/* The attribute or type at start: a dotted name, then <...> balanced on
+** one line. */
+static void attr_token(lytP_ctx *p, lytP_token *t, const char *start) {
+  const char *e = start + 1;
+  while (name_char(*e) || *e == '.') e++;
+  if (*e == '<') {
+    int depth = 0;
+    for (; *e && *e != '\n'; e++) {
+      depth += *e == '<' ? 1 : *e == '>' ? -1 : 0;
+      if (depth == 0) break;
+    }
+    if (depth) {
+      lytP_error(p, t->loc, "unterminated attribute: its '<' has no '>' on this line");
+      p->cur = e;
+      t->type = TK_ATTR;
+      t->s = "";
+      return;
+    }
+    e++;
+  }
+  char *text = lytS_alloc(p->cx, (size_t)(e - start) + 1);
+  memcpy(text, start, (size_t)(e - start));
+  text[e - start] = 0;
+  p->cur = e;
+  t->type = TK_ATTR;
+  t->s = text;
+  t->len = (int32_t)(e - start);
+}
+
 void lytL_lex(lytP_ctx *p, lytP_token *t) {
   const char *YYMARKER;
   memset(t, 0, sizeof *t);
@@ -92,7 +151,20 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
         p->cur--; t->type = 0; return;
       }
       [ \t\r]+ { continue; }
-      "#" [^\n\x00]* { continue; }
+      "#" [^\n\x00]* {
+        const char *def = alias_def(start);
+        if (def) {
+          while (name_char(start[1 + t->len])) t->len++;
+          t->s = p->intern(p->intern_ud, start + 1, (size_t)t->len);
+          if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
+          p->cur = def;
+          t->type = TK_ALIAS;
+          return;
+        }
+        if (dialect_at(start + 1)) { attr_token(p, t, start); return; }
+        continue;
+      }
+      "tensor<" [0-9] | "!ttg.memdesc<" { attr_token(p, t, start); return; }
       "\n" {
         p->line++; p->linestart = p->cur;
         if (p->depth > 0) continue;

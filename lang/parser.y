@@ -84,6 +84,7 @@ stmt(A) ::= PRINT(T) exprlist(L).     { A = lytP_listnode(p, N_PRINT, T.loc, L);
 stmt(A) ::= PRINT(T).                 { A = lytP_listnode(p, N_PRINT, T.loc, lytP_list_new(p)); }
 stmt(A) ::= SHOW(T) expr(E).          { A = lytP_unary(p, N_SHOW, &T, E); }
 stmt(A) ::= IMPORT(T) STRING(S).      { A = lytP_leaf(p, N_IMPORT, &S); A->loc = T.loc; }
+stmt(A) ::= ALIAS(N) ATTR(T).         { A = lytP_named(p, N_ALIASDEF, &N, lytP_leaf(p, N_ATTR, &T)); }
 stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN ASSIGN nls expr(E).
                                       { A = lytP_named(p, N_FNDEF, &N, E); A->list = P->head; A->n = P->n; }
 stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN block(B).
@@ -129,6 +130,7 @@ expr(A) ::= primary(X).                { A = X; }
 
 primary(A) ::= INT(T).                 { A = lytP_leaf(p, N_INT, &T); }
 primary(A) ::= STRING(T).              { A = lytP_leaf(p, N_STR, &T); }
+primary(A) ::= ATTR(T).                { A = lytP_leaf(p, N_ATTR, &T); }
 primary(A) ::= NAME(T).                { A = lytP_leaf(p, N_NAME, &T); }
 primary(A) ::= UNDER(T).               { A = lytP_leaf(p, N_UNDER, &T); }
 primary(A) ::= TRUE(T).                { A = lytP_leaf(p, N_BOOL, &T); A->ival = 1; }

@@ -19,14 +19,8 @@ lyt_value lytI_api_call(lyt_state *L, lyt_value f, int argc, lyt_value *argv) {
 }
 
 lyt_value lytI_api_builtin(lyt_state *L, const char *name, int argc, lyt_value *argv) {
-  for (size_t k = 0; lytI_libs[k]; k++)
-    for (const lytI_builtin *b = lytI_libs[k]; b->name; b++)
-      if (strcmp(b->name, name) == 0) {
-        lyt_value f = { .kind = LYT_VBUILTIN };
-        f.u.bi = b;
-        return lytI_api_call(L, f, argc, argv);
-      }
-  lytS_fail(&L->cx, LYT_ERRRUN, "no builtin '%s'", name);
+  lyt_loc nowhere = { NULL, 0, 0 };
+  return lytI_call_builtin(L, name, argc, argv, NULL, nowhere);
 }
 
 static int is_stride(lyt_vkind k) {

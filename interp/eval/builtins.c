@@ -64,6 +64,7 @@ static lyt_value b_assert(lytI_call *c) {
 static lyt_value b_error(lytI_call *c) {
   if (c->argv[0].kind != LYT_VSTR)
     lytI_argerr(c, 0, "error: message must be a string, got %s", lytI_kindname(c->argv[0].kind));
+  if (!c->argv[0].u.str.s[0]) lytI_callerr(c, "error() with an empty message");  /* never a silent failure */
   lytI_callerr(c, "%s", c->argv[0].u.str.s);
 }
 

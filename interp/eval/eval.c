@@ -502,6 +502,59 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
 
 lyt_value lytI_eval_expr(lyt_state *L, const lytP_node *n) { return eval(L, n); }
 
+lyt_value lytI_call_builtin(lyt_state *L, const char *name, int argc, lyt_value *argv,
+                            const lyt_loc *argloc, lyt_loc loc) {
+  for (size_t k = 0; lytI_libs[k]; k++)
+    for (const lytI_builtin *b = lytI_libs[k]; b->name; b++)
+      if (strcmp(b->name, name) == 0) {
+        lyt_value f = { .kind = LYT_VBUILTIN };
+        f.u.bi = b;
+        return lytI_call_value(L, f, argc, argv, argloc, loc);
+      }
+  lytS_fail(&L->cx, LYT_ERRRUN, "no builtin '%s'", name);
+}
+
+/* An attribute written in the script: from_triton of it with the alias
+** definitions so far, or from_iree of an IREE attribute. */
+static lyt_value eval_attr(lyt_state *L, const lytP_node *n) {
+  int iree = strncmp(n->str, "#iree", 5) == 0, k = 0;
+  lyt_value arg[2] = { { .kind = LYT_VSTR }, lytI_nil() };
+  arg[0].u.str.s = n->str;
+  arg[0].u.str.len = n->len;
+  for (const struct lytI_alias *a = L->aliases; a; a = a->next) k++;
+  if (k && !iree) {  /* aliases={name: text, ...} */
+    arg[1].kind = LYT_VRECORD;
+    arg[1].u.rec.n = k;
+    arg[1].u.rec.name = scratch(L, sizeof *arg[1].u.rec.name * (size_t)k);
+    arg[1].u.rec.e = scratch(L, sizeof *arg[1].u.rec.e * (size_t)k);
+    k = 0;
+    for (const struct lytI_alias *a = L->aliases; a; a = a->next, k++) {
+      arg[1].u.rec.name[k] = a->name;
+      arg[1].u.rec.e[k] = (lyt_value){ .kind = LYT_VSTR };
+      arg[1].u.rec.e[k].u.str.s = a->text;
+      arg[1].u.rec.e[k].u.str.len = (int32_t)strlen(a->text);
+    }
+  }
+  lyt_loc locs[2] = { n->loc, n->loc };
+  return lytI_call_builtin(L, iree ? "from_iree" : "from_triton", iree ? 1 : 2, arg, locs, n->loc);
+}
+
+/* "#name = #ttg.<...>": checked now, then read before every later attribute. */
+static void exec_alias(lyt_state *L, const lytP_node *s) {
+  if (strncmp(s->a->str, "#iree", 5) == 0)
+    lytI_error(L, s->a->loc, LYT_ERRRUN, "an alias of an IREE attribute is not read here; "
+               "bind it to a name instead (%s = %.*s)", s->str, (int)s->a->len, s->a->str);
+  eval_attr(L, s->a);
+  struct lytI_alias **p = &L->aliases;
+  while (*p && (*p)->name != s->str) p = &(*p)->next;
+  if (!*p) {
+    if (!(*p = lytA_alloc(&L->code, sizeof **p))) lytI_code_fail(L, s->loc);
+    (*p)->name = s->str;
+    (*p)->next = NULL;
+  }
+  (*p)->text = s->a->str;  /* redefined: its place in the order stays */
+}
+
 static lyt_value eval_call(lyt_state *L, const lytP_node *n) {
   lyt_value f = eval(L, n->a);
   args a = eval_args(L, n);
@@ -540,6 +593,7 @@ static lyt_value eval(lyt_state *L, const lytP_node *n) {
     case N_RECORD: return eval_record(L, n);
     case N_DOT: return eval_dot(L, n);
     case N_AXIS: return eval_axis(L, n);
+    case N_ATTR: return eval_attr(L, n);
     default: lytI_error(L, n->loc, LYT_ERRRUN, "internal error: not an expression");
   }
 }
@@ -589,6 +643,7 @@ void lytI_exec(lyt_state *L, const lytP_node *s) {
     case N_SHOW: { lyt_value v = eval(L, s->a); lytI_show(L, &v, s->a->loc); break; }
     case N_FNDEF: exec_fndef(L, s); break;
     case N_IMPORT: lytI_do_import(L, s); break;
+    case N_ALIASDEF: exec_alias(L, s); break;
     case N_RETURN:
       if (!L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'return' outside a function");
       L->frame->ret = eval(L, s->a);

@@ -66,6 +66,10 @@ struct lyt_state {
   lytI_table names;         /* interned names (values unused) */
   lytI_frame *frame;        /* innermost user call, NULL at top level */
   lytI_import *imports;     /* files already imported */
+  struct lytI_alias {       /* "#name = #ttg...." statements, in order */
+    const char *name, *text;
+    struct lytI_alias *next;
+  } *aliases;
   int depth;                /* nested user calls */
   int64_t steps;            /* evaluation steps of this top-level statement */
   atomic_int interrupted;   /* lyt_interrupt, from a signal handler or another
@@ -153,6 +157,9 @@ _Noreturn void lytI_code_fail(lyt_state *L, lyt_loc at);
 void lytI_setglobal(lyt_state *L, const char *name, lyt_value v);
 lyt_value *lytI_getglobal(lyt_state *L, const char *name);
 /* argloc NULL (and loc {NULL, 0, 0}): a call from the host, without source. */
+/* The builtin of that name (from lytI_libs); argloc NULL: a host's call. */
+lyt_value lytI_call_builtin(lyt_state *L, const char *name, int argc, lyt_value *argv,
+                            const lyt_loc *argloc, lyt_loc loc);
 lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
                           const lyt_loc *argloc, lyt_loc loc);
 

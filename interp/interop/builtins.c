@@ -85,7 +85,7 @@ static lyt_value b_from_iree(lytI_call *c) {
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_interop_lib[] = {
   { "to_triton", lytI_to_triton, 1, 0, P("x"), "to_triton(x): Triton 3.6's #ttg.linear<{...}> of a linear layout, #ttg.blocked<{...}> of a blocked encoding" },
-  { "from_triton", lytI_from_triton, 1, 0, P("text"), "from_triton(text): a #ttg.linear (linear layout) or #ttg.blocked (blocked encoding record) attribute read back" },
+  { "from_triton", lytI_from_triton, 1, 0, P("text", "aliases"), "from_triton(text[, aliases={name: text}]): a Triton attribute or type (#ttg.linear, #ttg.blocked, slice, dot_op, nvidia_mma, swizzled_shared, nvmma_shared; tensor<...>, !ttg.memdesc<...>) read back; aliases may be defined before it or given" },
   { "to_cute", lytI_to_cute, 1, 0, P("L", "static"), "to_cute(L[, static=false]): CuTe C++: make_layout(make_shape(..), make_stride(..)), or the Layout<Shape<..>, Stride<..>> type" },
   { "from_cute", lytI_from_cute, 1, 0, P("text"), "from_cute(text): a layout from CuTe notation (4,2):(1,4), make_layout(...), Layout<...> or a swizzled form" },
   { "from_iree", b_from_iree, 1, 0, P("text", "subgroup_size", "subgroups"), "from_iree(text[, subgroup_size, subgroups]): a nested layout from IREE's attribute text" },

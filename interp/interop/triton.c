@@ -797,23 +797,50 @@ static lyt_value read_memdesc(ttread *r) {
 ** Import: the text
 ** ------------------------------------------------------------------- */
 
-/* Alias definitions ("#name = attribute", as a TTGIR module's header has
-** them), then one attribute or type, which may use them. */
+/* One alias: its text read by a scanner of its own (errors point at the
+** aliases argument). */
+static void define(ttread *r, const char *name, const lyt_value *text, const char *at) {
+  for (int32_t i = 0; i < r->nalias; i++)
+    if (r->alias[i] == name) {
+      if (at) r->s.p = at;
+      lytI_scan_fail(&r->s, "the alias #%s is defined twice", name);
+    }
+  if (r->nalias == TT_MAXALIAS) lytI_scan_fail(&r->s, "more than %d aliases", TT_MAXALIAS);
+  lyt_value v;
+  if (text) {
+    lytI_scan outer = r->s;
+    if (text->kind != LYT_VSTR) lytI_argerr(r->s.c, 1, "from_triton: the alias '%s' must be a string", name);
+    r->s.argi = 1;
+    r->s.text = r->s.p = text->u.str.s;
+    r->s.end = text->u.str.s + text->u.str.len;
+    v = read_attr(r);
+    lytI_scan_end(&r->s);
+    r->s = outer;
+  } else {
+    v = read_attr(r);
+  }
+  r->alias[r->nalias] = name;
+  r->value[r->nalias++] = v;
+}
+
+/* The aliases argument ({blocked: "#ttg.blocked<...>", ...}), then alias
+** definitions in the text ("#name = attribute", as a TTGIR module's header
+** has them), then one attribute or type, which may use them all. */
 lyt_value lytI_from_triton(lytI_call *c) {
   ttread r;
   r.nalias = r.depth = 0;
   lytI_scan_init(&r.s, c, 0);
+  const lyt_value *al = &c->argv[1];
+  if (al->kind != LYT_VNIL && al->kind != LYT_VRECORD)
+    lytI_argerr(c, 1, "from_triton: aliases must be a record of attribute texts, got %s", lytI_kindname(al->kind));
+  for (int32_t i = 0; al->kind == LYT_VRECORD && i < al->u.rec.n; i++)
+    define(&r, al->u.rec.name[i], &al->u.rec.e[i], NULL);
   for (;;) {
     const char *start = r.s.p;
     if (!lytI_scan_eat(&r.s, "#")) break;
     const char *name = lytI_scan_ident(&r.s);
     if (strchr(name, '.') || !lytI_scan_eat(&r.s, "=")) { r.s.p = start; break; }
-    for (int32_t i = 0; i < r.nalias; i++)
-      if (r.alias[i] == name) { r.s.p = start; lytI_scan_fail(&r.s, "the alias #%s is defined twice", name); }
-    if (r.nalias == TT_MAXALIAS) lytI_scan_fail(&r.s, "more than %d aliases", TT_MAXALIAS);
-    lyt_value v = read_attr(&r);
-    r.alias[r.nalias] = name;
-    r.value[r.nalias++] = v;
+    define(&r, name, NULL, start);
   }
   lyt_value v;
   if (lytI_scan_eat(&r.s, "tensor<")) v = read_tensor(&r);
