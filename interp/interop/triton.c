@@ -526,17 +526,23 @@ static void decode_cga(lytI_scan *s, const vecs *g, int32_t r, int64_t *ctas, in
 #define CGA_KEYS { "CGALayout", K_VECS }, { "CTAsPerCGA", K_INTS }, { "CTASplitNum", K_INTS }, \
                  { "CTAOrder", K_INTS }
 
-/* (ctas_per_cga, cta_split_num, cta_order) from the CGA keys at index g. */
-static void read_cga(lytI_scan *s, const fields *f, const key *keys, int g, int32_t r, int64_t out[3][MAXRANK]) {
+/* (ctas_per_cga, cta_split_num, cta_order) from the CGA keys at index g,
+** as the record's three values out[0..2]. */
+static void read_cga(lytI_scan *s, const fields *f, const key *keys, int g, int32_t r, lyt_value *out) {
+  int64_t v[3][MAXRANK];
   int legacy = f->seen[g + 1] + f->seen[g + 2] + f->seen[g + 3];
   if (legacy && legacy != 3) lytI_scan_fail(s, "CTAsPerCGA, CTASplitNum and CTAOrder go together");
   if (legacy && f->seen[g]) lytI_scan_fail(s, "CGALayout and CTAsPerCGA exclude each other");
-  if (!legacy) { decode_cga(s, &f->cga, r, out[0], out[1], out[2]); return; }
-  check_positive(s, f, keys, g + 1, r);
-  check_positive(s, f, keys, g + 2, r);
-  if (f->n[g + 3] != r) lytI_scan_fail(s, "CTAOrder has %d entries, the layout's rank is %d", (int)f->n[g + 3], (int)r);
-  check_order(s, f->v[g + 3], r, "CTAOrder");
-  for (int t = 0; t < 3; t++) memcpy(out[t], f->v[g + 1 + t], sizeof out[t]);
+  if (!legacy) {
+    decode_cga(s, &f->cga, r, v[0], v[1], v[2]);
+  } else {
+    check_positive(s, f, keys, g + 1, r);
+    check_positive(s, f, keys, g + 2, r);
+    if (f->n[g + 3] != r) lytI_scan_fail(s, "CTAOrder has %d entries, the layout's rank is %d", (int)f->n[g + 3], (int)r);
+    check_order(s, f->v[g + 3], r, "CTAOrder");
+    memcpy(v, f->v[g + 1], sizeof v);
+  }
+  for (int t = 0; t < 3; t++) out[t] = lytI_ints_val(s->c, v[t], r);
 }
 
 /* A record of n named fields: "kind" = kind, then vals. */
@@ -565,11 +571,9 @@ static lyt_value read_blocked(ttread *r) {
   for (int t = SPT; t < ORD; t++) check_positive(s, &f, keys, t, rank);
   if (f.n[ORD] != rank) lytI_scan_fail(s, "order has %d entries, sizePerThread %d", (int)f.n[ORD], (int)rank);
   check_order(s, f.v[ORD], rank, "order");
-  int64_t cga[3][MAXRANK];
-  read_cga(s, &f, keys, CGA, rank, cga);
   lyt_value v[7];
   for (int t = 0; t < 4; t++) v[t] = lytI_ints_val(s->c, f.v[t], rank);
-  for (int t = 0; t < 3; t++) v[4 + t] = lytI_ints_val(s->c, cga[t], rank);
+  read_cga(s, &f, keys, CGA, rank, v + 4);
   return encoding(s->c, "blocked", 7, names, v);
 }
 
@@ -589,11 +593,10 @@ static lyt_value read_mma(ttread *r) {
   if (f.v[MAJ][0] < 1 || f.v[MAJ][0] > 3 || f.v[MIN][0] < 0)
     lytI_scan_fail(s, "versionMajor must be 1, 2 or 3, versionMinor not negative");
   if (f.n[INSTR] < 2 || f.n[INSTR] > 3) lytI_scan_fail(s, "instrShape must have 2 or 3 entries");
-  int64_t cga[3][MAXRANK], ver[2] = { f.v[MAJ][0], f.v[MIN][0] };
-  read_cga(s, &f, keys, CGA, rank, cga);
+  int64_t ver[2] = { f.v[MAJ][0], f.v[MIN][0] };
   lyt_value v[6] = { lytI_ints_val(s->c, ver, 2), lytI_ints_val(s->c, f.v[WPC], rank),
                      lytI_ints_val(s->c, f.v[INSTR], f.n[INSTR]) };
-  for (int t = 0; t < 3; t++) v[3 + t] = lytI_ints_val(s->c, cga[t], rank);
+  read_cga(s, &f, keys, CGA, rank, v + 3);
   return encoding(s->c, "nvidia_mma", 6, names, v);
 }
 
@@ -643,11 +646,9 @@ static lyt_value read_swizzled(ttread *r) {
   check_order(s, f.v[ORD], rank, "order");
   for (int t = VEC; t <= MAXP; t++)
     if (f.v[t][0] < 1) lytI_scan_fail(s, "%s must be positive", keys[t].name);
-  int64_t cga[3][MAXRANK];
-  read_cga(s, &f, keys, CGA, rank, cga);
   lyt_value v[7] = { lytI_int(f.v[VEC][0]), lytI_int(f.v[PER][0]), lytI_int(f.v[MAXP][0]),
                      lytI_ints_val(s->c, f.v[ORD], rank) };
-  for (int t = 0; t < 3; t++) v[4 + t] = lytI_ints_val(s->c, cga[t], rank);
+  read_cga(s, &f, keys, CGA, rank, v + 4);
   return encoding(s->c, "swizzled_shared", 7, names, v);
 }
 
@@ -668,11 +669,9 @@ static lyt_value read_nvmma(ttread *r) {
   if (bits != 4 && bits != 8 && bits != 16 && bits != 32 && bits != 64)
     lytI_scan_fail(s, "elementBitWidth must be 4, 8, 16, 32 or 64");
   int32_t rank = f.seen[CGA + 1] ? f.n[CGA + 1] : f.seen[CGA] && f.cga.n ? f.cga.width : 2;
-  int64_t cga[3][MAXRANK];
-  read_cga(s, &f, keys, CGA, rank, cga);
   lyt_value v[8] = { lytI_int(sw), lytI_int(bits), lytI_int(rank), lytI_bool((int)f.v[TR][0]),
                      lytI_bool((int)f.v[FP4][0]) };
-  for (int t = 0; t < 3; t++) v[5 + t] = lytI_ints_val(s->c, cga[t], rank);
+  read_cga(s, &f, keys, CGA, rank, v + 5);
   return encoding(s->c, "nvmma_shared", 8, names, v);
 }
 
