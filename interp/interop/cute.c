@@ -15,7 +15,9 @@
 ** static values, Int<N>, C<N>, make_tuple/tuple), CuTe's printed notation
 ** "(4,2):(1,4)" through stride/cute_read.c, and CuTe's print of a composed
 ** layout "Sw<3,4,3> o _0 o (8,8):(8,1)". make_layout(shape) and
-** Layout<Shape> without a stride are LayoutLeft, as in CuTe.
+** Layout<Shape> without a stride are LayoutLeft, as in CuTe;
+** make_layout(shape, LayoutLeft{} | GenColMajor{} | LayoutRight{} |
+** GenRowMajor{}) the compact column- or row-major layout.
 */
 #include <string.h>
 
@@ -196,7 +198,8 @@ static lytS_tup *cpp_tup(lytI_scan *s, int depth) {
 ** ------------------------------------------------------------------- */
 
 typedef struct build {
-  lytS_tup *shape, *stride;   /* stride NULL: LayoutLeft */
+  lytS_tup *shape, *stride;   /* stride NULL: LayoutLeft, or LayoutRight if right */
+  int right;
   const char *text;           /* or: CuTe notation to read */
   int swizzled;
   int64_t b, m, sh, offset;
@@ -207,7 +210,7 @@ static void build_value(lytS_ctx *cx, void *ud) {
   build *w = ud;
   lytS_layout l = w->text ? lytS_read_layout(cx, w->text)
                   : w->stride ? lytS_make_layout(cx, w->shape, w->stride)
-                  : lytS_make_left(cx, w->shape);
+                  : w->right ? lytS_make_right(cx, w->shape) : lytS_make_left(cx, w->shape);
   w->out = lytI_layout(cx, l);
   if (!w->swizzled) return;
   lytS_swizzle sw = lytS_make_swizzle(cx, w->b, w->m, w->sh);
@@ -216,13 +219,30 @@ static void build_value(lytS_ctx *cx, void *ud) {
   w->out.u.comp = lytS_make_composed(cx, sw, w->offset, l);
 }
 
-/* make_layout(shape[, stride]) or Layout<Shape[, Stride]> */
+/* make_layout(shape, LayoutLeft{}) and its kin: 1 for a major tag read
+** (w->right says which), 0 when none is next. */
+static int major_tag(lytI_scan *s, build *w) {
+  static const char *const tags[] = { "LayoutLeft", "GenColMajor", "LayoutRight", "GenRowMajor" };
+  const char *save = s->p;
+  lytI_scan_eat(s, "cute::");
+  for (int i = 0; i < 4; i++)
+    if (lytI_scan_eat(s, tags[i])) {
+      braces(s);
+      w->right = i >= 2;
+      return 1;
+    }
+  s->p = save;
+  return 0;
+}
+
+/* make_layout(shape[, stride | LayoutLeft{} | LayoutRight{}]) or
+** Layout<Shape[, Stride]> */
 static void cpp_layout(lytI_scan *s, build *w, int stat) {
   lytI_scan_eat(s, "cute::");
   lytI_scan_expect(s, stat ? "Layout" : "make_layout");
   lytI_scan_expect(s, stat ? "<" : "(");
   w->shape = cpp_tup(s, 0);
-  if (lytI_scan_eat(s, ",")) w->stride = cpp_tup(s, 0);
+  if (lytI_scan_eat(s, ",") && (stat || !major_tag(s, w))) w->stride = cpp_tup(s, 0);
   lytI_scan_expect(s, stat ? ">" : ")");
   if (stat) braces(s);
 }
