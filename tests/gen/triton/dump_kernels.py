@@ -9,6 +9,9 @@ against Triton, not against itself.
 usage (on the GPU machine): python3 tests/gen/triton/dump_kernels.py OUTDIR
 writes OUTDIR/<kernel>.ttgir, OUTDIR/<kernel>.ptx, OUTDIR/encodings.jsonl,
 OUTDIR/log.txt (what failed, with the exception).
+  dump_kernels.py --layouts-only DIR: only encodings.jsonl, for the dumps
+  already in DIR. Encodings written inline in a type (#ttg.slice<...>) are
+  named #inline0, #inline1, ... in order of first use.
 """
 import sys
 sys.dont_write_bytecode = True
@@ -22,7 +25,8 @@ import triton
 import triton.language as tl
 
 WORKER = len(sys.argv) > 1 and sys.argv[1] == "--alias"
-OUT = sys.argv[2] if WORKER else sys.argv[1] if len(sys.argv) > 1 else "dumps"
+LAYOUTS_ONLY = len(sys.argv) > 1 and sys.argv[1] == "--layouts-only"
+OUT = sys.argv[2] if WORKER or LAYOUTS_ONLY else sys.argv[1] if len(sys.argv) > 1 else "dumps"
 os.makedirs(OUT, exist_ok=True)
 LOG = open(os.path.join(OUT, "log.txt"), "a")
 
@@ -219,7 +223,6 @@ def compile_all():
 
 # ---------------------------------------------------------------- Triton's layouts
 ALIAS = re.compile(r"^(#[\w.]+) = (#\w+\.\w+<.*>|#\w+\.\w+)\s*$")
-TENSOR = re.compile(r"tensor<([0-9x]+)x(\w+), (#[\w.]+)>")
 
 
 def split_top(s):
@@ -285,9 +288,10 @@ class Oracle:
                                                         threads_per_warp=kv["threadsPerWarp"],
                                                         warps_per_cta=kv["warpsPerCTA"], order=kv["order"])))
         if kind == "slice":
-            return gl.SliceLayout(dim=kv["dim"], parent=self.build(aliases[kv["parent"]], aliases))
+            return gl.SliceLayout(dim=kv["dim"], parent=self.build(aliases.get(kv["parent"], kv["parent"]), aliases))
         if kind == "dot_op":
-            return gl.DotOperandLayout(operand_index=kv["opIdx"], parent=self.build(aliases[kv["parent"]], aliases),
+            return gl.DotOperandLayout(operand_index=kv["opIdx"],
+                                       parent=self.build(aliases.get(kv["parent"], kv["parent"]), aliases),
                                        k_width=kv.get("kWidth", 0))
         if kind == "nvidia_mma":
             return gl.NVMMADistributedLayout(**self.cga(kv, dict(
@@ -301,15 +305,43 @@ class Oracle:
         return {k: [[int(c) for c in v] for v in vs] for k, vs in ins.items()}, [int(x) for x in r.shape]
 
 
+def tensor_types(text):
+    """(dims, encoding text) of every tensor<...> type, its <> balanced."""
+    out = []
+    for m in re.finditer(r"tensor<", text):
+        depth, i = 0, m.start() + len("tensor")
+        while True:
+            depth += text[i] == "<"
+            depth -= text[i] == ">"
+            i += 1
+            if depth == 0:
+                break
+        body = text[m.end():i - 1]
+        dims = re.match(r"((?:\d+x)+)", body)
+        enc = body.split(", ", 1)[1] if ", " in body else None
+        if dims and enc:
+            out.append((tuple(int(d) for d in dims.group(1).split("x") if d), enc))
+    return out
+
+
 def aliases_and_shapes(path):
+    """Aliases by name, and the shapes each encoding is used with. An
+    encoding written inline in a type (#ttg.slice<...>) gets the name
+    #inline<k>, in order of first use, so that a worker finds it again."""
     text = open(path).read()
-    aliases, shapes = {}, {}
+    aliases, shapes, inline = {}, {}, {}
     for line in text.splitlines():
         m = ALIAS.match(line)
         if m:
             aliases[m.group(1)] = m.group(2)
-    for dims, elem, enc in TENSOR.findall(text):
-        shapes.setdefault(enc, set()).add(tuple(int(d) for d in dims.split("x")))
+    for dims, enc in tensor_types(text):
+        if not enc.startswith("#ttg."):
+            shapes.setdefault(enc, set()).add(dims)
+            continue
+        if enc not in inline:
+            inline[enc] = "#inline%d" % len(inline)
+            aliases[inline[enc]] = enc
+        shapes.setdefault(inline[enc], set()).add(dims)
     return aliases, shapes
 
 
@@ -347,6 +379,9 @@ def layouts():
 
 if WORKER:
     one_alias(sys.argv[3], sys.argv[4])
+elif LAYOUTS_ONLY:  # the dumps are already in OUT: Triton's layouts only
+    layouts()
+    log("triton", triton.__version__, "layouts only")
 else:
     compile_all()
     layouts()
