@@ -66,16 +66,16 @@ def lyt_string(text):
 def main():
     rows = [json.loads(l) for l in open(os.path.join(DATA, "encodings.jsonl"))]
     cases = [r for r in rows if "bases" in r]
-    oracle = {(r["kernel"], r["alias"], tuple(r["shape"])): r for r in cases}
+    oracle = {(r["kernel"], r["text"], tuple(r["shape"])): r for r in cases}
     kernels = sorted({r["kernel"] for r in rows})
     print("# Encodings and types of real Triton 3.6 dumps (tests/data/ttgir)")
     print("#! import \"triton.lyt\"")
     print("# computed by Triton 3.6.0 (toLinearLayout through gluon) on an NVIDIA H200,")
     print("# tests/gen/triton/dump_kernels.py; written by tests/gen/triton/ttgir_cases.py.")
-    print("# An alias read as the dump writes it, at each shape the dump uses it with,")
-    print("# and each type whose encoding is such an alias, equal Triton's layout;")
-    print("# every other type of the dumps (inline slice and dot_op encodings, memdesc")
-    print("# types of shared encodings) is read, with its kind and shape.")
+    print("# An encoding read as the dump writes it (an alias, or inline in a type:")
+    print("# #inline<k>), at each shape the dump uses it with, and each tensor type,")
+    print("# equal Triton's layout; every other type of the dumps (memdesc types of")
+    print("# shared encodings) is read, with its shape.")
     seen = set()
     for r in cases:
         defs = definitions(r["kernel"])
@@ -92,9 +92,10 @@ def main():
         for t in types(k):
             pre = needed(t, defs, {})
             text = "".join("%s = %s\n" % kv for kv in pre.items()) + t
-            m = re.match(r"(?:tensor|!ttg\.memdesc)<((?:\d+x)*)[^,>]*(?:, (#\w+))?", t)
+            m = re.match(r"(?:tensor|!ttg\.memdesc)<((?:\d+x)*)", t)
             dims = tuple(int(d) for d in m.group(1).split("x") if d)
-            hit = oracle.get((k, m.group(2), dims)) if m.group(2) and t.startswith("tensor") else None
+            enc = t[t.index(", ") + 2:-1] if t.startswith("tensor") and ", " in t else None
+            hit = oracle.get((k, defs.get(enc, enc), dims)) if enc else None
             if hit:
                 print('to_linear(from_triton("%s")) => %s' % (lyt_string(text), expected(hit)))
             else:
