@@ -540,6 +540,9 @@ static void read_cga(lytI_scan *s, const fields *f, const key *keys, int g, int3
     check_positive(s, f, keys, g + 2, r);
     if (f->n[g + 3] != r) lytI_scan_fail(s, "CTAOrder has %d entries, the layout's rank is %d", (int)f->n[g + 3], (int)r);
     check_order(s, f->v[g + 3], r, "CTAOrder");
+    for (int32_t d = 0; d < r; d++)  /* what a CGA layout can be, as to_triton needs */
+      if (!lytS_is_pow2(f->v[g + 1][d]) || !lytS_is_pow2(f->v[g + 2][d]) || f->v[g + 1][d] % f->v[g + 2][d])
+        lytI_scan_fail(s, "CTAsPerCGA and CTASplitNum must be powers of two, the split dividing the CTAs");
     memcpy(v, f->v[g + 1], sizeof v);
   }
   for (int t = 0; t < 3; t++) out[t] = lytI_ints_val(s->c, v[t], r);
