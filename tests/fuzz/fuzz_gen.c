@@ -88,8 +88,8 @@ static const char *const strs[] = {
   "\"make_layout(make_shape(2,4), make_stride(4,1))\"", "\"((((((((((\"",
   "\"{\\\"kind\\\": \\\"layout\\\", \\\"shape\\\": [4, 2], \\\"stride\\\": [1, 4]}\"",
   "\"{\\\"kind\\\": \\\"linear\\\"\"", "\"[[[[[[[[[[[[[[[[[[[[\"",
-  "\"#iree_vector_ext.nested_layout<subgroup_tile = [1, 1], batch_tile = [2, 4], outer_tile = [4, 1], "
-  "thread_tile = [4, 2], element_tile = [1, 4], subgroup_strides = [0, 0], thread_strides = [1, 4]>\"",
+  ("\"#iree_vector_ext.nested_layout<subgroup_tile = [1, 1], batch_tile = [2, 4], outer_tile = [4, 1], "
+   "thread_tile = [4, 2], element_tile = [1, 4], subgroup_strides = [0, 0], thread_strides = [1, 4]>\""),
   "\"f16\"", "\"f32\"", "\"i8\"", "\"/tmp/lyt_fuzz.svg\"",
 };
 /* Values most builtins accept somewhere: layouts of every kind, tuples of
