@@ -544,7 +544,9 @@ static void exec_alias(lyt_state *L, const lytP_node *s) {
   if (strncmp(s->a->str, "#iree", 5) == 0)
     lytI_error(L, s->a->loc, LYT_ERRRUN, "an alias of an IREE attribute is not read here; "
                "bind it to a name instead (%s = %.*s)", s->str, (int)s->a->len, s->a->str);
-  eval_attr(L, s->a);
+  /* a memory space (#smem = #ttg.shared_memory) is no layout to check */
+  if (strcmp(s->a->str, "#ttg.shared_memory") != 0 && strcmp(s->a->str, "#ttng.tensor_memory") != 0)
+    eval_attr(L, s->a);
   struct lytI_alias **p = &L->aliases;
   while (*p && (*p)->name != s->str) p = &(*p)->next;
   if (!*p) {

@@ -847,7 +847,15 @@ lyt_value lytI_from_triton(lytI_call *c) {
   lyt_value v;
   if (lytI_scan_eat(&r.s, "tensor<")) v = read_tensor(&r);
   else if (lytI_scan_eat(&r.s, "!ttg.memdesc<")) v = read_memdesc(&r);
-  else v = read_attr(&r);
+  else {
+    const char *at = r.s.p;
+    v = read_attr(&r);
+    if (v.kind == LYT_VSTR) {
+      r.s.p = at;
+      lytI_scan_fail(&r.s, "#ttg.%s is a memory space, not a layout: it belongs in a !ttg.memdesc type",
+                     v.u.str.s);
+    }
+  }
   lytI_scan_end(&r.s);
   return v;
 }
