@@ -180,11 +180,17 @@ $(BUILD)/embed: examples/embed/embed.c $(BUILD)/liblyt.a
 # coverage and findings per target.
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = $(LIBSRC) $(GENSRC)
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ = $(patsubst %.c,$(BUILD)/fuzzobj/%.o,$(FUZZ_SRC))
 FUZZ_BIN = $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_TARGETS))
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_SRC) $(wildcard interp/*.h interp/*/*.h lang/*.h backends/*.h)
+# The library is compiled once for all targets (coverage without
+# libFuzzer's main); each target links it with its own entry point.
+$(BUILD)/fuzzobj/%.o: %.c $(GEN)/parser.h
 	@mkdir -p $(dir $@)
-	clang $(CPPFLAGS) $(TESTFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	  tests/fuzz/fuzz_$*.c $(FUZZ_SRC) -o $@
+	@clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer-no-link $(FUZZ_SAN) -MMD -MP -c -o $@ $<
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	@mkdir -p $(dir $@)
+	clang $(CPPFLAGS) $(TESTFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer $(FUZZ_SAN) tests/fuzz/fuzz_$*.c $(FUZZ_OBJ) -o $@
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
