@@ -101,7 +101,10 @@ check "repl exit status" 0 $rc
 # interactive path, with libedit, prompts and continuation prompts.
 if command -v script >/dev/null 2>&1; then
   printf 'L = (4,2):(1,4)\nL(5)\nlogical_divide(L,\n  [2, 1])\nnope\n:quit\n' > "$T/tty"
-  out=$(script -qc "$LYT" /dev/null < "$T/tty" 2>&1 | tr -d '\r' | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g' | grep -v '^$' | sed -n '/^lyt> L = /,$p')
+  # one line at a time, after the prompt has had time to appear: typed
+  # ahead, the terminal would echo lines before libedit takes it over
+  out=$( { sleep 0.5; while IFS= read -r l; do printf '%s\n' "$l"; sleep 0.2; done < "$T/tty"; } |
+        script -qc "$LYT" /dev/null 2>&1 | tr -d '\r' | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g' | grep -v '^$' | sed -n '/^lyt> L = /,$p')
   check "repl on a terminal" "lyt> L = (4,2):(1,4)
 lyt> L(5)
 5
