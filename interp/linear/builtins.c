@@ -290,6 +290,18 @@ static lyt_value b_quotient(lytI_call *c) {
   return ll_val(lytG_quotient(CX(c), get_ll(c, 0), n, d));
 }
 
+/* What Triton's lowering does for convert_layout(src -> dst). */
+static lyt_value b_convert_plan(lytI_call *c) {
+  lytG_cvt plan;
+  lytG_cvt_plan(CX(c), get_ll(c, 0), get_ll(c, 1), &plan);
+  static const char *const names[] = { "mechanism", "minimal", "transpositions" };
+  lyt_value r = lytI_record(c, 3, names);
+  r.u.rec.e[0] = lytI_str(c, lytG_cvt_name(plan.kind));
+  r.u.rec.e[1] = ll_val(plan.minimal);
+  r.u.rec.e[2] = plan.transpositions >= 0 ? lytI_int(plan.transpositions) : lytI_nil();
+  return r;
+}
+
 static lyt_value b_sublayout(lytI_call *c) {
   const char *ins[LYT_LL_MAXDIMS], *outs[LYT_LL_MAXDIMS];
   int32_t ni = get_names(c, 1, ins), no = get_names(c, 2, outs);
@@ -483,6 +495,7 @@ const lytI_builtin lytI_linear_lib[] = {
   { "divide_left", b_divide_left, 2, 0, P("A", "B"), "divide_left(A, B): C with A = B * C" },
   { "divide_right", b_divide_right, 2, 0, P("A", "B"), "divide_right(A, B): C with A = C * B" },
   { "quotient", b_quotient, 2, 0, P("L", "dims"), "quotient(L, dims): L without dims it is trivial over" },
+  { "convert_plan", b_convert_plan, 2, 0, P("src", "dst"), "convert_plan(src, dst): how Triton 3.6 lowers convert_layout: {mechanism, minimal, transpositions}" },
   { "sublayout", b_sublayout, 3, 0, P("L", "in_dims", "out_dims"), "sublayout(L, in_dims, out_dims)" },
   { "sublayout_is_zero", b_sublayout_is_zero, 3, 0, P("L", "in_dims", "out_dims"), "sublayout_is_zero(L, in_dims, out_dims)" },
   { "is_trivial_over", b_is_trivial_over, 2, 0, P("L", "dims"), "is_trivial_over(L, dims)" },

@@ -148,6 +148,30 @@ lytG_ll *lytG_try_quotient(lytS_ctx *cx, const lytG_ll *L, int32_t n,
                            const char *const *dims);
 
 /* ================================================================== */
+/* layout conversions as Triton lowers them (linear/cvt.c)            */
+/* ================================================================== */
+
+/* How far data moves in a ttg.convert_layout: not at all, within each
+** thread's registers, between lanes by warp shuffles, through shared
+** memory, or across CTAs (which Triton 3.6 does not lower). */
+typedef enum {
+  LYTG_CVT_NONE, LYTG_CVT_REGISTERS, LYTG_CVT_SHUFFLE, LYTG_CVT_SHARED, LYTG_CVT_CTAS
+} lytG_cvt_kind;
+
+typedef struct lytG_cvt {
+  lytG_cvt_kind kind;
+  const lytG_ll *minimal;   /* Triton's minimalCvtLayout(src, dst) */
+  int32_t transpositions;   /* register<->lane transpositions when only lanes move, else -1 */
+} lytG_cvt;
+
+/* dst.invertAndCompose(src) with block, warp, lane and register quotiented
+** away, slowest first, while the conversion is the identity on them. */
+lytG_ll *lytG_minimal_cvt(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst);
+/* src and dst: distributed layouts (register, lane, warp, block) of one tensor. */
+void lytG_cvt_plan(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, lytG_cvt *out);
+const char *lytG_cvt_name(lytG_cvt_kind k);  /* "none", "registers", "shuffle", "shared", "ctas" */
+
+/* ================================================================== */
 /* structural transforms (linear/shape.c)                              */
 /* ================================================================== */
 
