@@ -129,6 +129,15 @@ LYT_API int lyt_incomplete(const lyt_state *L);
 ** unknown. */
 LYT_API int lyt_emit(lyt_state *L, const char *target, const char *arch);
 
+/* Explain a TTGIR module (the text of a Triton 3.6 dump; [name] is what
+** diagnostics call it): push a record of its encodings, its
+** convert_layouts with the mechanism Triton's lowering chooses, its
+** shared-memory and global accesses and what lyt does not know; with
+** [format] "text" or "json", push that form as a string instead. A
+** malformed line is an error located in [text]. */
+LYT_API int lyt_explain(lyt_state *L, const char *text, size_t len, const char *name,
+                        const char *format);
+
 /* The i-th code generator (from 0): its name ("ptx") and its variants,
 ** the default first ("sm_90 sm_80"). 0 past the last. */
 LYT_API int lyt_target(int i, const char **name, const char **archs);

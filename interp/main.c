@@ -41,10 +41,40 @@ static int emit_file(lyt_state *L, int *quiet, const char *spec, const char *pat
   return status == LYT_OK ? report(L, lyt_emit(L, target, arch)) : status;
 }
 
+/* --explain[=text|json|html] FILE: what lyt_explain makes of a TTGIR dump. */
+static int explain_file(lyt_state *L, const char *format, const char *path, size_t cap) {
+  FILE *f = fopen(path, "rb");
+  if (!f) { fprintf(stderr, "lyt: %s: %s\n", path, strerror(errno)); return LYT_ERRFILE; }
+  size_t n = 0, size = 1 << 16;
+  char *buf = malloc(size);
+  while (buf) {
+    n += fread(buf + n, 1, size - n, f);
+    if (n < size || size > cap) break;
+    char *nb = realloc(buf, size * 2);
+    if (!nb) { free(buf); buf = NULL; break; }
+    buf = nb;
+    size *= 2;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (!buf || bad || n >= size) {
+    fprintf(stderr, "lyt: %s: %s\n", path, !buf ? "out of memory" : bad ? "read error"
+                                             : "larger than --max-memory allows");
+    free(buf);
+    return LYT_ERRFILE;
+  }
+  int status = report(L, lyt_explain(L, buf, n, path, format));
+  free(buf);
+  const char *s;
+  size_t len;
+  if (status == LYT_OK && lyt_to_string(L, -1, &s, &len) == LYT_OK) fwrite(s, 1, len, stdout);
+  return status;
+}
+
 /* The targets come from the table of code generators (lyt_target). */
 static void usage(FILE *f) {
   fputs("usage: lyt [--max-memory=BYTES] [--max-steps=N] [file.lyt | -e source | - |\n"
-        "           --emit=TARGET file.lyt]\n"
+        "           --emit=TARGET file.lyt | --explain[=FORMAT] file.ttgir]\n"
         "  --max-memory=BYTES  what the whole state may hold (default 4 GiB)\n"
         "  --max-steps=N       evaluation steps per statement (default 100 million)\n"
         "  file.lyt   run a script\n"
@@ -64,6 +94,9 @@ static void usage(FILE *f) {
     fputs(",", f);
   }
   fputs(" expect\n"
+        "  --explain[=text|json] file.ttgir\n"
+        "             a Triton IR dump's encodings as linear layouts, and what Triton\n"
+        "             does for each ttg.convert_layout (none, registers, shuffle, shared)\n"
         "  -e source  run the given text\n"
         "  -          read a script from standard input\n"
         "  -i         interactive session even when standard input is not a terminal\n"
@@ -186,6 +219,8 @@ int main(int argc, char **argv) {
   int status = LYT_OK;
   if (argc > 1 && strcmp(argv[1], "--version") == 0) printf("lyt %s\n", LYT_VERSION);
   else if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) usage(stdout);
+  else if (argc == 3 && strncmp(argv[1], "--explain", 9) == 0 && (!argv[1][9] || argv[1][9] == '='))
+    status = explain_file(L, argv[1][9] ? argv[1] + 10 : "text", argv[2], cfg.max_memory);
   else if (argc == 3 && strncmp(argv[1], "--emit=", 7) == 0)
     status = emit_file(L, &quiet, argv[1] + 7, argv[2]);
   else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = report(L, lyt_dostring(L, argv[2], "<string>"));

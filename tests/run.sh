@@ -46,6 +46,7 @@ part repl     sh tests/repl_survives.sh "$B/lyt"
 part hostile  sh tests/hostile.sh "$B/lyt"
 part embed    sh -c "$B/embed | cmp - examples/embed/embed.out && echo '1 passed, 0 failed'"
 part install  sh tests/install.sh
+part explain  sh tests/explain.sh "$B/lyt"
 part pictures sh tests/pictures.sh "$B/lyt"
 for r in "$B"/replay_*; do
   part "fuzz-${r##*/replay_}" "$r" "tests/fuzz/corpus/${r##*/replay_}"

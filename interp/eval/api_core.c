@@ -83,3 +83,24 @@ static void do_compose(lyt_state *L, lytI_req *q) {
 
 int lyt_compose(lyt_state *L) { return lytI_protect(L, do_compose, NULL); }
 
+
+/* explain(text, name, format) as the language's builtin runs it. */
+static void do_explain(lyt_state *L, lytI_req *q) {
+  lyt_value v[3] = { { .kind = LYT_VSTR }, { .kind = LYT_VSTR }, lytI_nil() };
+  if (!q->p) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_explain: no text");
+  v[0].u.str.s = q->p;
+  v[0].u.str.len = (int64_t)q->len;
+  v[1].u.str.s = q->name;
+  v[1].u.str.len = (int64_t)strlen(q->name);
+  if (q->s) {
+    v[2] = (lyt_value){ .kind = LYT_VSTR };
+    v[2].u.str.s = q->s;
+    v[2].u.str.len = (int64_t)strlen(q->s);
+  }
+  lytI_push(L, lytI_api_builtin(L, "explain", 3, v));
+}
+
+int lyt_explain(lyt_state *L, const char *text, size_t len, const char *name, const char *format) {
+  lytI_req q = { .p = text, .len = len, .name = name ? name : "<ttgir>", .s = format };
+  return lytI_protect(L, do_explain, &q);
+}

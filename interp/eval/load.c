@@ -67,7 +67,7 @@ static void run_statements(lyt_state *L, const lytP_node *first) {
   }
 }
 
-static lytL_src *new_src(lyt_state *L, const char *name, const char *text, size_t len) {
+lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len) {
   lytL_src *src = lytA_alloc(&L->code, sizeof *src);
   char *t = lytA_alloc(&L->code, len + 1);
   char *nm = lytA_alloc(&L->code, strlen(name) + 1);
@@ -79,7 +79,7 @@ static lytL_src *new_src(lyt_state *L, const char *name, const char *text, size_
 }
 
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) {
-  const lytL_src *src = new_src(L, name, text, len);
+  const lytL_src *src = lytI_new_src(L, name, text, len);
   run_statements(L, parse(L, src));
 }
 
@@ -142,14 +142,14 @@ void lytI_run_line(lyt_state *L, const char *name, const char *line) {
     lytI_error(L, t.loc, LYT_ERRSYNTAX, "unexpected end of input");
   }
   /* Whole, or wrong somewhere: the one real parse runs it or says why. */
-  const lytL_src *src = new_src(L, pd->src.name, pd->src.text, pd->src.len);
+  const lytL_src *src = lytI_new_src(L, pd->src.name, pd->src.text, pd->src.len);
   lytA_free(&pd->arena);
   run_statements(L, parse(L, src));
 }
 
 /* The value of a chunk that is one expression (lyt_eval). */
 lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t len) {
-  const lytP_node *s = parse(L, new_src(L, name, text, len));
+  const lytP_node *s = parse(L, lytI_new_src(L, name, text, len));
   if (!s || s->kind != N_EXPRSTMT || s->next)
     lytI_error(L, s ? s->loc : L->errloc, LYT_ERRSYNTAX, "lyt_eval: the text must be one expression");
   L->errloc = s->loc;
@@ -211,7 +211,7 @@ static int run_file_as(lyt_state *L, const char *path, const char *name, int lib
   lytA_mark m = lytA_getmark(&L->scratch);
   char *text = read_file(L, path, &len, &why);
   if (!text) lytI_error(L, at, LYT_ERRFILE, "%s: %s", path, why);
-  lytL_src *src = new_src(L, name, text, len);
+  lytL_src *src = lytI_new_src(L, name, text, len);
   src->lib = lib;
   lytA_release(&L->scratch, m);
   run_statements(L, parse(L, src));

@@ -132,6 +132,9 @@ void lytI_replace(lyt_state *L, int n, lyt_value v);        /* pop n, push v */
 lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt_value *argv,
                           const char *const *kw, const lyt_loc *argloc, lyt_loc at);
 
+/* eval/load.c: a source text kept for the life of the state (diagnostics
+** reprint its lines). */
+lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len);
 /* eval/eval.c */
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
 /* lyt_doline: one line, continuing an unfinished statement's lines. */

@@ -89,6 +89,7 @@ const lytI_builtin lytI_interop_lib[] = {
   { "to_cute", lytI_to_cute, 1, 0, P("L", "static"), "to_cute(L[, static=false]): CuTe C++: make_layout(make_shape(..), make_stride(..)), or the Layout<Shape<..>, Stride<..>> type" },
   { "from_cute", lytI_from_cute, 1, 0, P("text"), "from_cute(text): a layout from CuTe notation (4,2):(1,4), make_layout(...), Layout<...> or a swizzled form" },
   { "from_iree", b_from_iree, 1, 0, P("text", "subgroup_size", "subgroups"), "from_iree(text[, subgroup_size, subgroups]): a nested layout from IREE's attribute text" },
+  { "explain", lytI_explain, 1, 0, P("text", "name", "format"), "explain(text[, name, format]): a TTGIR module's encodings, each convert_layout's mechanism (as Triton 3.6 lowers it), shared-memory and global accesses; format \"text\" or \"json\" gives that form" },
   { "to_json", lytI_to_json, 1, 0, P("x"), "to_json(x): JSON of a layout (cute, linear, axe, nested) or of plain data and records" },
   { "from_json", lytI_from_json, 1, 0, P("text"), "from_json(text): the value to_json wrote (the kind says which)" },
   { NULL, NULL, 0, 0, { NULL }, NULL },

@@ -50,6 +50,11 @@ void lytI_guard(lytI_call *c, int i, lytI_guarded fn, void *ud);
 /* interop/triton.c */
 lyt_value lytI_to_triton(lytI_call *c);
 lyt_value lytI_from_triton(lytI_call *c);
+/* Whether from_triton reads the attribute named by the n bytes at name
+** ("ttg.blocked", "ttg.shared_memory", ...: what follows the '#'). */
+int lytI_triton_reads(const char *name, size_t n);
+/* interop/ttgir.c */
+lyt_value lytI_explain(lytI_call *c);
 /* interop/cute.c */
 lyt_value lytI_to_cute(lytI_call *c);
 lyt_value lytI_from_cute(lytI_call *c);

@@ -687,6 +687,19 @@ static const struct { const char *name; lyt_value (*read)(ttread *); } readers[]
   { "nvidia_mma", read_mma }, { "swizzled_shared", read_swizzled }, { "nvmma_shared", read_nvmma },
 };
 
+int lytI_triton_reads(const char *name, size_t n) {
+  static const char *const spaces[] = { "ttg.shared_memory", "ttng.tensor_memory", "ttg.linear",
+                                        "triton_gpu.linear" };
+  for (size_t k = 0; k < sizeof spaces / sizeof *spaces; k++)
+    if (strlen(spaces[k]) == n && memcmp(spaces[k], name, n) == 0) return 1;
+  size_t pre = n > 4 && memcmp(name, "ttg.", 4) == 0 ? 4
+               : n > 11 && memcmp(name, "triton_gpu.", 11) == 0 ? 11 : 0;
+  for (size_t k = 0; pre && k < sizeof readers / sizeof *readers; k++)
+    if (strlen(readers[k].name) == n - pre && memcmp(readers[k].name, name + pre, n - pre) == 0)
+      return 1;
+  return 0;
+}
+
 /* "#ttg.<kind><{...}>" or "#alias". */
 static lyt_value read_attr(ttread *r) {
   lytI_scan *s = &r->s;

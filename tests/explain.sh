@@ -1,0 +1,90 @@
+#!/bin/sh
+# lyt --explain against what Triton 3.6 itself compiled (tests/data/ttgir).
+# - Every module in cvt/ is one ttg.convert_layout between a load and a
+#   store, compiled by Triton on the GPU machine (tests/gen/triton/
+#   cvt_oracle.py); its PTX counts say what Triton did: shared memory if
+#   it has st.shared, ld.shared, stmatrix or ldmatrix, warp shuffles if
+#   shfl.sync, neither otherwise (lyt's none and registers both move no
+#   data between threads). lyt's mechanism must say the same.
+# - Every real dump: each conversion's mechanism equals the PTX verdict of
+#   its own single-conversion module (cvt/<kernel>_<k>), every encoding
+#   alias is read and laid out, and nothing is unknown; the text form has
+#   one block per conversion.
+# - Malformed modules are errors at file:line:col with a caret.
+#   sh tests/explain.sh [path/to/lyt]
+LYT=${1:-build/lyt}
+D=tests/data/ttgir
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+TAB=$(printf '\t')
+
+# the mechanisms of the conversions in a JSON explanation, one per line
+mechanisms() { sed 's/"memory":.*//' "$1" | grep -o '"mechanism":"[a-z]*"' | sed 's/.*:"//; s/"//'; }
+# what the PTX of a case shows: shfl st_shared ld_shared stmatrix ldmatrix
+ptx_verdict() {
+  if [ $(($2 + $3 + $4 + $5)) -gt 0 ]; then echo shared
+  elif [ "$1" -gt 0 ]; then echo shuffle
+  else echo none; fi
+}
+case_verdict() {
+  line=$(grep "^$1$TAB" "$D/cvt/ptx_counts.tsv") || { echo missing; return; }
+  set -- $(printf '%s\n' "$line" | cut -f2-6 | tr "$TAB" ' ')
+  ptx_verdict "$@"
+}
+same() { [ "$1" = "$2" ] || { [ "$1" = registers ] && [ "$2" = none ]; }; }
+
+n=0
+while IFS="$TAB" read -r name shfl st ld stm ldm bar; do
+  case $name in '#'*) continue ;; esac
+  n=$((n + 1))
+  if [ "$shfl" = error ]; then bad "$name: Triton did not compile it ($st)"; continue; fi
+  want=$(ptx_verdict "$shfl" "$st" "$ld" "$stm" "$ldm")
+  if "$LYT" --explain=json "$D/cvt/$name.ttgir" >"$T/j" 2>"$T/err"; then
+    got=$(mechanisms "$T/j")
+    same "$got" "$want" && ok || bad "$name: lyt says '$got', Triton's PTX shows $want"
+  else
+    bad "$name: $(head -1 "$T/err")"
+  fi
+done <"$D/cvt/ptx_counts.tsv"
+[ "$n" -ge 180 ] && ok || bad "only $n single-conversion cases"
+
+for f in "$D"/*.ttgir; do
+  k=$(basename "$f" .ttgir)
+  if ! "$LYT" --explain=json "$f" >"$T/j" 2>"$T/err"; then bad "$k: $(head -1 "$T/err")"; continue; fi
+  i=0
+  for m in $(mechanisms "$T/j"); do
+    want=$(case_verdict "${k}_$i")
+    same "$m" "$want" && ok || bad "$k conversion $i: lyt says '$m', its module's PTX shows $want"
+    i=$((i + 1))
+  done
+  [ "$i" -eq "$(grep -c 'ttg\.convert_layout' "$f")" ] && ok || bad "$k: $i conversions explained"
+  grep -q '"unknown":\[\]' "$T/j" && ok || bad "$k: something is unknown: $(grep -o '"unknown":.*' "$T/j")"
+  # every alias but locations is an encoding; each laid out or a memory space
+  aliases=$(grep -c '^#[A-Za-z_0-9]* = #' "$f")
+  [ "$(grep -o '"name":"#[^"]*","line"' "$T/j" | wc -l)" -eq "$aliases" ] && ok || bad "$k: not every alias read"
+  [ "$(grep -o '"linear":null,"note":"no type' "$T/j" | wc -l)" -eq 0 ] && ok || bad "$k: an encoding not laid out"
+  "$LYT" --explain "$f" >"$T/t" && [ "$(grep -c ': ttg.convert_layout ' "$T/t")" -eq "$i" ] \
+    && ok || bad "$k: text form"
+done
+
+# malformed modules: located errors, exit 1, never a crash
+err() {  # name text expected-location expected-message
+  printf '%b' "$2" >"$T/$1.ttgir"
+  "$LYT" --explain "$T/$1.ttgir" >/dev/null 2>"$T/e"; rc=$?
+  if [ $rc -eq 1 ] && grep -q "^$T/$1.ttgir:$3: error: .*$4" "$T/e" && grep -q '\^' "$T/e"; then ok
+  else bad "$1: rc $rc, $(head -3 "$T/e")"; fi
+}
+B='#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n'
+M='module attributes {"ttg.num-warps" = 4 : i32} {\n'
+err unbalanced "$B$M  %0 = ttg.convert_layout %x : tensor<64xf32, #b -> tensor<64xf32, #b>\n}\n" 3:38 'unbalanced'
+err noname "$B$M  %0 = 42\n}\n" 3:8 'expected an op name'
+err badfield "#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], bogus = 1}>\n$M  %0 = ttg.convert_layout %x : tensor<64xf32, #b> -> tensor<64xf32, #b>\n}\n" 1:6 'bogus'
+err badalias "#b = \n" 1:6 'no attribute'
+err onetype "$B$M  %0 = ttg.convert_layout %x : tensor<64xf32, #b>\n}\n" 3:32 'needs'
+err nothing "hello\n" 1:1 'expected an op name'
+err empty "" 1:1 'no TTGIR module'
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
