@@ -128,6 +128,64 @@ static void attr_token(lytP_ctx *p, lytP_token *t, const char *start) {
   t->len = (int32_t)(e - start);
 }
 
+/* CuTe C++ pasted into a script. Static integers (_2, Int<2>{}, C<2>{})
+** are integer literals and the major tags (LayoutLeft{}, GenRowMajor{},
+** ...) the strings make_layout takes. Layout<...>{}, Swizzle<...>{},
+** ComposedLayout<...> and the printed "Sw<B,M,S> o off o shape:stride"
+** are attribute literals (TK_ATTR) that the evaluator reads with
+** from_cute. Each must be whole on its line. */
+static const char *angle_end(const char *e) {
+  int depth = 0;
+  for (; *e && *e != '\n'; e++) {
+    depth += *e == '<' ? 1 : *e == '>' ? -1 : 0;
+    if (depth == 0) return e + 1;
+  }
+  return NULL;
+}
+
+/* One side of a printed layout: "(...)" balanced, or [_][-]digits. */
+static const char *side_end(const char *e) {
+  if (*e == '(') {
+    int depth = 0;
+    for (; *e && *e != '\n'; e++) {
+      depth += *e == '(' ? 1 : *e == ')' ? -1 : 0;
+      if (depth == 0) return e + 1;
+    }
+    return NULL;
+  }
+  if (*e == '_') e++;
+  if (*e == '-') e++;
+  if (*e < '0' || *e > '9') return NULL;
+  while (*e >= '0' && *e <= '9') e++;
+  return e;
+}
+
+static void cute_token(lytP_ctx *p, lytP_token *t, const char *start, int printed) {
+  const char *e = angle_end(strchr(start, '<'));
+  if (e && printed) {  /* " o off o " then shape:stride */
+    while (*e == ' ' || *e == '\t') e++;
+    e = *e == 'o' ? side_end(e + 1 + strspn(e + 1, " \t")) : NULL;
+    if (e) e += strspn(e, " \t");
+    e = e && *e == 'o' ? e + 1 + strspn(e + 1, " \t") : NULL;
+    e = e ? side_end(e) : NULL;
+    e = e && *e == ':' ? side_end(e + 1) : NULL;
+  } else if (e && e[0] == '{' && e[1] == '}') {
+    e += 2;
+  }
+  if (!e) {
+    lytP_error(p, t->loc, printed ? "expected 'Sw<B,M,S> o offset o shape:stride' on one line"
+                                  : "unterminated CuTe type: its '<' has no '>' on this line");
+    for (e = start; *e && *e != '\n'; e++) {}
+  }
+  char *text = lytS_alloc(p->cx, (size_t)(e - start) + 1);
+  memcpy(text, start, (size_t)(e - start));
+  text[e - start] = 0;
+  p->cur = e;
+  t->type = TK_ATTR;
+  t->s = text;
+  t->len = (int32_t)(e - start);
+}
+
 void lytL_lex(lytP_ctx *p, lytP_token *t) {
   const char *YYMARKER;
   memset(t, 0, sizeof *t);
@@ -165,6 +223,26 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
         continue;
       }
       "tensor<" [0-9] | "!ttg.memdesc<" { attr_token(p, t, start); return; }
+      "_" digit+ ("{}")? | ("cute::")? ("Int" | "C") "<" digit+ ">{}" {
+        const char *d = start, *e;
+        while (*d < '0' || *d > '9') d++;
+        for (e = d; *e >= '0' && *e <= '9'; e++) {}
+        t->ival = number(d, e);
+        if (t->ival < 0) {
+          lytP_error(p, t->loc, "integer literal too large for 64 bits");
+          t->ival = 0;
+        }
+        t->type = TK_INT; return;
+      }
+      ("cute::")? ("LayoutLeft" | "GenColMajor" | "LayoutRight" | "GenRowMajor") "{}" {
+        const char *d = strncmp(start, "cute::", 6) == 0 ? start + 6 : start;
+        t->s = strncmp(d, "LayoutLeft", 10) == 0 || strncmp(d, "GenCol", 6) == 0 ? "LayoutLeft"
+                                                                                 : "LayoutRight";
+        t->len = (int32_t)strlen(t->s);
+        t->type = TK_STRING; return;
+      }
+      ("cute::")? ("Layout" | "Swizzle" | "ComposedLayout") "<" { cute_token(p, t, start, 0); return; }
+      "Sw<" digit+ "," digit+ "," digit+ ">" { cute_token(p, t, start, 1); return; }
       "\n" {
         p->line++; p->linestart = p->cur;
         if (p->depth > 0) continue;

@@ -518,6 +518,12 @@ lyt_value lytI_call_builtin(lyt_state *L, const char *name, int argc, lyt_value 
 ** definitions so far, or from_iree of an IREE attribute. */
 static lyt_value eval_attr(lyt_state *L, const lytP_node *n) {
   int iree = strncmp(n->str, "#iree", 5) == 0, k = 0;
+  if (n->str[0] != '#' && strncmp(n->str, "tensor<", 7) != 0 && strncmp(n->str, "!ttg.", 5) != 0) {
+    lyt_value arg = { .kind = LYT_VSTR };  /* CuTe C++ (Layout<...>{}, Sw<...> o ...) */
+    arg.u.str.s = n->str;
+    arg.u.str.len = n->len;
+    return lytI_call_builtin(L, "from_cute", 1, &arg, &n->loc, n->loc);
+  }
   lyt_value arg[2] = { { .kind = LYT_VSTR }, lytI_nil() };
   arg[0].u.str.s = n->str;
   arg[0].u.str.len = n->len;

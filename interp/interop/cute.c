@@ -201,13 +201,17 @@ typedef struct build {
   lytS_tup *shape, *stride;   /* stride NULL: LayoutLeft, or LayoutRight if right */
   int right;
   const char *text;           /* or: CuTe notation to read */
-  int swizzled;
+  int swizzled, bare;         /* bare: a Swizzle<B,M,S>{} alone, the functor */
   int64_t b, m, sh, offset;
   lyt_value out;
 } build;
 
 static void build_value(lytS_ctx *cx, void *ud) {
   build *w = ud;
+  if (w->bare) {
+    w->out = lytI_swizzle(cx, lytS_make_swizzle(cx, w->b, w->m, w->sh));
+    return;
+  }
   lytS_layout l = w->text ? lytS_read_layout(cx, w->text)
                   : w->stride ? lytS_make_layout(cx, w->shape, w->stride)
                   : w->right ? lytS_make_right(cx, w->shape) : lytS_make_left(cx, w->shape);
@@ -327,6 +331,7 @@ lyt_value lytI_from_cute(lytI_call *c) {
     }
   if (!done && starts(&s, "make_layout")) { cpp_layout(&s, &w, 0); done = 1; }
   if (!done && starts(&s, "Layout")) { cpp_layout(&s, &w, 1); done = 1; }
+  if (!done && starts(&s, "Swizzle")) { cpp_swizzle(&s, &w, "Swizzle", 0); w.bare = done = 1; }
   if (!done && starts(&s, "Sw<")) printed_composed(&s, &w);
   else if (!done) w.text = rest(&s);
   if (!w.text) lytI_scan_end(&s);

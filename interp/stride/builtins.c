@@ -224,6 +224,18 @@ static lyt_value b_make_layout(lytI_call *c) {
   return lytI_layout(CX(c), lytS_make_layout(CX(c), shape, lytI_gettup(c, 1)));
 }
 
+/* make_shape(2, 4), make_stride(4, 1), make_coord(i, j): CuTe's tuples as
+** written in C++, each element an int or a nested tuple. */
+static lyt_value b_make_tuple(lytI_call *c) {
+  int n = nargs(c);
+  lyt_value t = lytI_tuple(c, n);
+  for (int i = 0; i < n; i++) {
+    lytI_gettup(c, i);  /* an int, `_` or a tuple of them, or an error at it */
+    t.u.tup.e[i] = c->argv[i];
+  }
+  return t;
+}
+
 static lyt_value b_make_ordered(lytI_call *c) {
   return lytI_layout(CX(c), lytS_make_ordered(CX(c), get_shape(c, 0), lytI_gettup(c, 1)));
 }
@@ -525,6 +537,9 @@ const lytI_builtin lytI_stride_lib[] = {
   { "replace", b_replace, 3, 0, P("L", "i", "X"), "replace(L, i, X): mode i becomes X" },
   { "make_layout", b_make_layout, 1, V, P("shape"),
     "make_layout(shape[, stride|LayoutLeft|LayoutRight]) or make_layout(L0, L1, ...)" },
+  { "make_shape", b_make_tuple, 0, V, P("x"), "make_shape(a, b, ...): the tuple (a, b, ...), as CuTe C++ writes a shape" },
+  { "make_stride", b_make_tuple, 0, V, P("x"), "make_stride(a, b, ...): the tuple (a, b, ...), as CuTe C++ writes a stride" },
+  { "make_coord", b_make_tuple, 0, V, P("x"), "make_coord(a, b, ...): the tuple (a, b, ...), as CuTe C++ writes a coordinate" },
   { "make_ordered_layout", b_make_ordered, 2, 0, P("shape", "order"),
     "make_ordered_layout(shape, order): compact strides ranked by order" },
   { "make_layout_like", b_make_like, 1, 0, P("L"),
