@@ -68,7 +68,14 @@ for f in "$D"/*.ttgir; do
   [ "$(grep -o '"linear":null,"note":"no type' "$T/j" | wc -l)" -eq 0 ] && ok || bad "$k: an encoding not laid out"
   "$LYT" --explain "$f" >"$T/t" && [ "$(grep -c ': ttg.convert_layout ' "$T/t")" -eq "$i" ] \
     && ok || bad "$k: text form"
+  "$LYT" --explain=html "$f" >"$T/h" && [ "$(grep -c '</span></h3>' "$T/h")" -eq "$i" ] \
+    && grep -q '</html>' "$T/h" && ok || bad "$k: html form"
 done
+
+# a log of several dumps (MLIR_ENABLE_DUMP): aliases defined again replace the old ones
+{ cat "$D/column_sum.ttgir"; echo '// -----// IR Dump After Foo (foo) //----- //'; cat "$D/transpose.ttgir"; } >"$T/log.ttgir"
+"$LYT" --explain=json "$T/log.ttgir" >"$T/j" && [ "$(mechanisms "$T/j" | tr '\n' ' ')" = "shared shared " ] \
+  && ok || bad "a log of two dumps: $(mechanisms "$T/j" | tr '\n' ' ')"
 
 # malformed modules: located errors, exit 1, never a crash
 err() {  # name text expected-location expected-message

@@ -100,5 +100,30 @@ for k in stride tv distributed shared axe nested big; do
     echo "FAIL $k: ${2:-?} of ${1:-?} cells in the window show their colour"; fail=$((fail + 1))
   fi
 done
+# lyt --explain=html: Chromium reads the whole page (every inline picture
+# is in its DOM), the page fetches nothing, and its first picture, taken
+# out on its own, shows each cell in its colour like the pictures above.
+page="$dir/page.html"
+if "$LYT" --explain=html tests/data/ttgir/column_sum.ttgir >"$page"; then
+  timeout 120 chromium --headless --disable-gpu --no-sandbox --dump-dom "file://$page" \
+    >"$dir/dom.html" 2>/dev/null
+  want=$(grep -c '<svg ' "$page"); got=$(grep -c '<svg ' "$dir/dom.html")
+  if [ "$want" -ge 3 ] && [ "$got" = "$want" ] && ! grep -q 'src=\|href="http\|url(' "$page"; then
+    echo "PASS explain page ($got pictures in Chromium's DOM, nothing fetched)"; pass=$((pass + 1))
+  else
+    echo "FAIL explain page: $got of $want pictures in the DOM"; fail=$((fail + 1))
+  fi
+  sed -n '/^<svg /,/^<\/svg>/p' "$page" | sed '/^<\/svg>/q' >"$dir/first.svg"
+  timeout 120 chromium --headless --disable-gpu --no-sandbox --screenshot="$dir/first.png" \
+    --window-size=1200,1200 "file://$dir/first.svg" >/dev/null 2>&1
+  set -- $(python3 "$dir/check.py" "$dir/first.png" "$dir/first.svg" 2>/dev/null)
+  if [ "${1:-0}" -ge 8 ] && [ "$1" = "${2:-}" ]; then
+    echo "PASS explain picture ($1 cells in the window, each in its colour)"; pass=$((pass + 1))
+  else
+    echo "FAIL explain picture: ${2:-?} of ${1:-?} cells show their colour"; fail=$((fail + 1))
+  fi
+else
+  echo "FAIL lyt --explain=html"; fail=$((fail + 1))
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

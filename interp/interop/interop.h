@@ -55,6 +55,13 @@ lyt_value lytI_from_triton(lytI_call *c);
 int lytI_triton_reads(const char *name, size_t n);
 /* interop/ttgir.c */
 lyt_value lytI_explain(lytI_call *c);
+/* Calls fn on every op of explain's record in line order; list names the
+** record's list it is from ("conversions", "memory", "global", "unknown"). */
+typedef void (*lytI_explain_fn)(void *ud, const char *list, const lyt_value *e);
+void lytI_explain_each(const lyt_value *r, lytI_explain_fn fn, void *ud);
+/* interop/ttgir_html.c: explain's record as one self-contained HTML page,
+** its layouts drawn (picture/svg.c). */
+void lytI_explain_html(lyt_state *L, lytS_buf *b, const lyt_value *r, lyt_loc at);
 /* interop/cute.c */
 lyt_value lytI_to_cute(lytI_call *c);
 lyt_value lytI_from_cute(lytI_call *c);

@@ -305,14 +305,20 @@ static void alias_line(xp *x, int32_t line, const char *ls, const char *s, const
   if (v == ve) fail_at(x, line, ls, v, "the alias has no attribute");
   int ttg = strncmp(v, "#ttg.", 5) == 0 || strncmp(v, "#ttng.", 6) == 0 ||
             strncmp(v, "#triton_gpu.", 12) == 0;
-  if (x->nal == x->capal) {
-    int32_t cap = x->capal ? 2 * x->capal : 16;
-    alias *na = lytS_alloc(CX(x->c), sizeof *na * (size_t)cap);
-    if (x->nal) memcpy(na, x->al, sizeof *na * (size_t)x->nal);
-    x->al = na;
-    x->capal = cap;
+  /* Defined again: a log of several dumps (MLIR_ENABLE_DUMP) starts a new
+  ** module; its definition replaces the old one, in the old one's place. */
+  alias *a = find_alias(x, name, strlen(name));
+  if (!a) {
+    if (x->nal == x->capal) {
+      int32_t cap = x->capal ? 2 * x->capal : 16;
+      alias *na = lytS_alloc(CX(x->c), sizeof *na * (size_t)cap);
+      if (x->nal) memcpy(na, x->al, sizeof *na * (size_t)x->nal);
+      x->al = na;
+      x->capal = cap;
+    }
+    a = &x->al[x->nal++];
   }
-  alias *a = &x->al[x->nal++];
+  x->naliases = -1;  /* the aliases record is stale */
   memset(a, 0, sizeof *a);
   a->name = name;
   a->key = lytI_intern(x->L, s + 1, (size_t)(p - s - 1));
@@ -323,9 +329,10 @@ static void alias_line(xp *x, int32_t line, const char *ls, const char *s, const
   int space = strcmp(a->text, "#ttg.shared_memory") == 0 || strcmp(a->text, "#ttng.tensor_memory") == 0;
   if (a->known && !space) {  /* read now: a bad field is an error on this line */
     ty t = { v, ve, 0, 0 };
-    x->nal--;
+    a->known = 0;  /* not among the aliases it is read with */
     read_type(x, &t, line, (int32_t)(v - ls) + 1);
-    x->nal++;
+    a->known = 1;
+    x->naliases = -1;
   }
   if (!a->known)
     unknown(x, line, a->col, "attribute", lytI_str(x->c, name),
@@ -393,12 +400,12 @@ static lyt_value enc_text(xp *x, const ty *t) {
 
 static void convert_line(xp *x, int32_t line, const char *ls, const ty *t, int32_t n) {
   static const char *const names[] = { "line", "from", "to", "type", "mechanism", "why",
-                                       "transpositions", "minimal" };
+                                       "transpositions", "minimal", "from_layout", "to_layout" };
   if (n != 2 || t[0].memdesc || t[1].memdesc)
     fail_at(x, line, ls, n > 0 ? t[0].s : ls, "ttg.convert_layout needs 'tensor<...> -> tensor<...>'");
-  lyt_value v[8] = { lytI_int(line), enc_text(x, &t[0]), enc_text(x, &t[1]),
-                     strn(x, t[0].s, (size_t)(t[0].e - t[0].s)), lytI_nil(), lytI_nil(),
-                     lytI_nil(), lytI_nil() };
+  lyt_value v[10] = { lytI_int(line), enc_text(x, &t[0]), enc_text(x, &t[1]),
+                      strn(x, t[0].s, (size_t)(t[0].e - t[0].s)), lytI_nil(), lytI_nil(),
+                      lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil() };
   if (!readable(x, t[0].s, t[0].e) || !readable(x, t[1].s, t[1].e)) {
     v[4] = lytI_str(x->c, "unknown");
     v[5] = lytI_str(x->c, "an encoding lyt does not read yet");
@@ -422,8 +429,10 @@ static void convert_line(xp *x, int32_t line, const char *ls, const ty *t, int32
                                   "transpositions Triton goes through shared memory");
     if (plan.transpositions >= 0) v[6] = lytI_int(plan.transpositions);
     v[7] = notation(x, plan.minimal);
+    v[8] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = src };
+    v[9] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = dst };
   }
-  push(x, &x->cvt, record(x, 8, names, v));
+  push(x, &x->cvt, record(x, 10, names, v));
 }
 
 /* A shared-memory op or a global load or store: its types and encodings. */
@@ -510,23 +519,25 @@ static void scan(xp *x, const char *text, const char *end) {
 ** ------------------------------------------------------------------- */
 
 static lyt_value encodings(xp *x) {
-  static const char *const names[] = { "name", "line", "text", "type", "linear", "note" };
+  static const char *const names[] = { "name", "line", "text", "type", "linear", "note", "layout" };
   vlist l = { 0 };
   for (int32_t i = 0; i < x->nal; i++) {
     alias *a = &x->al[i];
     if (!a->known) continue;
     int space = strcmp(a->text, "#ttg.shared_memory") == 0 || strcmp(a->text, "#ttng.tensor_memory") == 0;
-    lyt_value v[6] = { lytI_str(x->c, a->name), lytI_int(a->line), lytI_str(x->c, a->text),
+    lyt_value v[7] = { lytI_str(x->c, a->name), lytI_int(a->line), lytI_str(x->c, a->text),
                        a->type && !space ? lytI_str(x->c, a->type) : lytI_nil(), lytI_nil(),
-                       lytI_nil() };
+                       lytI_nil(), lytI_nil() };
     if (space) v[5] = lytI_str(x->c, "a memory space");
     else if (!a->type) v[5] = lytI_str(x->c, "no type in the module uses it directly");
     if (a->type && !space) {
       ty t = { a->type, a->type + strlen(a->type), strncmp(a->type, "!", 1) == 0, 0 };
       lyt_value type = read_type(x, &t, a->tline, a->tcol);
-      v[4] = notation(x, layout_of(x, &type, a->tline, a->tcol));
+      const lytG_ll *ll = layout_of(x, &type, a->tline, a->tcol);
+      v[4] = notation(x, ll);
+      v[6] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = ll };
     }
-    push(x, &l, record(x, 6, names, v));
+    push(x, &l, record(x, 7, names, v));
   }
   return tuple_of(x, &l);
 }
@@ -590,7 +601,11 @@ static int64_t int_of(const lyt_value *r, const char *name) {
   return v && v->kind == LYT_VINT ? v->u.i : 0;
 }
 
-static void text_item(lytS_buf *b, const char *file, const char *list, const lyt_value *e) {
+struct text_ud { lytS_buf *b; const char *file; };
+
+static void text_item(void *ud, const char *list, const lyt_value *e) {
+  lytS_buf *b = ((struct text_ud *)ud)->b;
+  const char *file = ((struct text_ud *)ud)->file;
   long long line = (long long)int_of(e, "line");
   if (strcmp(list, "conversions") == 0) {
     lytS_buf_printf(b, "%s:%lld: ttg.convert_layout %s -> %s on %s\n    mechanism: %s (%s)\n", file,
@@ -605,6 +620,24 @@ static void text_item(lytS_buf *b, const char *file, const char *list, const lyt
     if (str_of(e, "tensor")) lytS_buf_printf(b, " %s", str_of(e, "tensor"));
     if (str_of(e, "memdesc")) lytS_buf_printf(b, " %s", str_of(e, "memdesc"));
     lytS_buf_puts(b, "\n");
+  }
+}
+
+void lytI_explain_each(const lyt_value *r, lytI_explain_fn fn, void *ud) {
+  static const char *const lists[] = { "conversions", "memory", "global", "unknown" };
+  int32_t next[4] = { 0 };
+  for (;;) {  /* each list is in line order: merge them */
+    int best = -1;
+    int64_t bl = 0;
+    for (int k = 0; k < 4; k++) {
+      const lyt_value *l = field(r, lists[k]);
+      if (next[k] < l->u.tup.n && (best < 0 || int_of(&l->u.tup.e[next[k]], "line") < bl)) {
+        best = k;
+        bl = int_of(&l->u.tup.e[next[k]], "line");
+      }
+    }
+    if (best < 0) return;
+    fn(ud, lists[best], &field(r, lists[best])->u.tup.e[next[best]++]);
   }
 }
 
@@ -625,21 +658,30 @@ static void text_form(lytS_buf *b, const lyt_value *r) {
     else if (str_of(e, "note"))
       lytS_buf_printf(b, "    %s\n", str_of(e, "note"));
   }
-  static const char *const lists[] = { "conversions", "memory", "global", "unknown" };
-  int32_t next[4] = { 0 };
-  for (;;) {  /* merge the four lists, each in line order, by line */
-    int best = -1;
-    int64_t bl = 0;
-    for (int k = 0; k < 4; k++) {
-      l = field(r, lists[k]);
-      if (next[k] < l->u.tup.n && (best < 0 || int_of(&l->u.tup.e[next[k]], "line") < bl)) {
-        best = k;
-        bl = int_of(&l->u.tup.e[next[k]], "line");
-      }
-    }
-    if (best < 0) break;
-    text_item(b, file, lists[best], &field(r, lists[best])->u.tup.e[next[best]++]);
+  lytI_explain_each(r, text_item, &(struct text_ud){ b, file });
+}
+
+/* A copy of the record without its layout values (fields ending in
+** "layout"): the JSON form carries their notation strings instead. */
+static lyt_value without_layouts(lytI_call *c, const lyt_value *v) {
+  if (v->kind == LYT_VTUP) {
+    lyt_value t = lytI_tuple(c, v->u.tup.n);
+    for (int32_t i = 0; i < v->u.tup.n; i++) t.u.tup.e[i] = without_layouts(c, &v->u.tup.e[i]);
+    return t;
   }
+  if (v->kind != LYT_VRECORD) return *v;
+  const char *names[32] = { NULL };
+  lyt_value e[32];
+  int32_t n = 0;
+  for (int32_t i = 0; i < v->u.rec.n && n < 32; i++) {
+    size_t len = strlen(v->u.rec.name[i]);
+    if (len >= 6 && strcmp(v->u.rec.name[i] + len - 6, "layout") == 0) continue;
+    names[n] = v->u.rec.name[i];
+    e[n++] = without_layouts(c, &v->u.rec.e[i]);
+  }
+  lyt_value r = lytI_record(c, n, names);
+  for (int32_t i = 0; i < n; i++) r.u.rec.e[i] = e[i];
+  return r;
 }
 
 /* explain(text, name="<ttgir>", format=nil): the record, or its "text" or "json" form. */
@@ -653,10 +695,19 @@ lyt_value lytI_explain(lytI_call *c) {
   }
   lyt_value r = explain(c, name, s.text, (size_t)(s.end - s.text));
   if (lytI_isnil(c, 2)) return r;
-  if (c->argv[2].kind != LYT_VSTR) lytI_argerr(c, 2, "explain: format must be \"text\" or \"json\"");
+  if (c->argv[2].kind != LYT_VSTR) lytI_argerr(c, 2, "explain: format must be \"text\", \"json\" or \"html\"");
   const char *f = c->argv[2].u.str.s;
-  if (strcmp(f, "json") == 0) return lytI_call_builtin(c->L, "to_json", 1, &r, NULL, c->loc);
-  if (strcmp(f, "text") != 0) lytI_argerr(c, 2, "explain: format must be \"text\" or \"json\", not \"%s\"", f);
+  if (strcmp(f, "json") == 0) {
+    lyt_value plain = without_layouts(c, &r);
+    return lytI_call_builtin(c->L, "to_json", 1, &plain, NULL, c->loc);
+  }
+  if (strcmp(f, "html") == 0) {
+    lytS_buf b;
+    lytS_buf_init(&b, CX(c));
+    lytI_explain_html(c->L, &b, &r, c->loc);
+    return lytI_str(c, b.p);
+  }
+  if (strcmp(f, "text") != 0) lytI_argerr(c, 2, "explain: format must be \"text\", \"json\" or \"html\", not \"%s\"", f);
   lytS_buf b;
   lytS_buf_init(&b, CX(c));
   text_form(&b, &r);
