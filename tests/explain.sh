@@ -66,6 +66,15 @@ for f in "$D"/*.ttgir; do
   aliases=$(grep -c '^#[A-Za-z_0-9]* = #' "$f")
   [ "$(grep -o '"name":"#[^"]*","line"' "$T/j" | wc -l)" -eq "$aliases" ] && ok || bad "$k: not every alias read"
   [ "$(grep -o '"linear":null,"note":"no type' "$T/j" | wc -l)" -eq 0 ] && ok || bad "$k: an encoding not laid out"
+  # global accesses: per PTX form, the accesses lyt predicts = the kernel's ld/st.global
+  for kind in load store; do
+    pre=ld; [ $kind = store ] && pre=st
+    want=$(grep -oE "\b$pre\.global(\.[a-z0-9]+)*" "$D/$k.ptx" | sed 's/^..\.global\.//' | sort | uniq -c | awk '{print $2 "=" $1}' | tr '\n' ' ')
+    got=$(grep -o "\"op\":\"tt\.$kind\"[^}]*\"ptx\":\"[^\"]*\",\"accesses\":[0-9]*" "$T/j" \
+      | sed 's/.*"ptx":"\([^"]*\)","accesses":\([0-9]*\)/\1 \2/' \
+      | awk '{n[$1] += $2} END {for (f in n) print f "=" n[f]}' | sort | tr '\n' ' ')
+    [ "$got" = "$want" ] && ok || bad "$k: global ${kind}s: lyt predicts '$got', the PTX has '$want'"
+  done
   "$LYT" --explain "$f" >"$T/t" && [ "$(grep -c ': ttg.convert_layout ' "$T/t")" -eq "$i" ] \
     && ok || bad "$k: text form"
   "$LYT" --explain=html "$f" >"$T/h" && [ "$(grep -c '</span></h3>' "$T/h")" -eq "$i" ] \

@@ -183,4 +183,28 @@ const char *lytV_info_str(lytS_ctx *cx, const lytV_info *info);
 void lytV_print_values(lytS_buf *b, const lytV_val *v);
 const char *lytV_values_str(lytS_ctx *cx, const lytV_val *v);
 
+/* ================================================================== */
+/* Triton's rules on facts alone (axisinfo/rules.c)                    */
+/* ================================================================== */
+/* What Triton 3.6's own AxisInfo analysis concludes of a value of a
+** compiled module, where there are no values to look at: Triton's rules
+** exactly, none of axisinfo.c's [derived] ones. Scalars are rank 1,
+** extent 1. Results are returned by value; nothing is allocated. */
+enum { LYTV_T_ADD, LYTV_T_SUB, LYTV_T_MUL, LYTV_T_DIV, LYTV_T_REM, LYTV_T_AND, LYTV_T_OR,
+       LYTV_T_XOR, LYTV_T_ADDPTR };
+enum { LYTV_T_EQ, LYTV_T_NE, LYTV_T_LT, LYTV_T_LE, LYTV_T_GT, LYTV_T_GE };
+lytV_info lytV_t_constant(int64_t value, int rank, const int64_t *shape);
+lytV_info lytV_t_make_range(int64_t start, int64_t end);
+lytV_info lytV_t_splat(const lytV_info *a, int rank, const int64_t *shape);
+lytV_info lytV_t_broadcast(const lytV_info *a, int rank, const int64_t *from, const int64_t *to);
+lytV_info lytV_t_expand_dims(const lytV_info *a, int axis);
+/* elem: the pointee's bytes for LYTV_T_ADDPTR (offsets count elements). */
+lytV_info lytV_t_binary(lytS_ctx *cx, int op, const lytV_info *a, const lytV_info *b, int rank,
+                        const int64_t *shape, int64_t elem);
+lytV_info lytV_t_cmp(int pred, const lytV_info *a, const lytV_info *b, int rank,
+                     const int64_t *shape);
+lytV_info lytV_t_select(const lytV_info *c, const lytV_info *a, const lytV_info *b, int rank);
+lytV_info lytV_t_join(const lytV_info *a, const lytV_info *b);  /* a loop's merge: gcds */
+int lytV_t_same(const lytV_info *a, const lytV_info *b);
+
 #endif

@@ -12,6 +12,7 @@
 #ifndef LYT_INTEROP_H
 #define LYT_INTEROP_H
 
+#include "interp/axisinfo/axisinfo.h"
 #include "interp/eval/state.h"
 
 #define LYTI_TEXT_MAXLIST 256  /* integers in one bracketed list, entries in one dict */
@@ -59,6 +60,18 @@ lyt_value lytI_explain(lytI_call *c);
 ** record's list it is from ("conversions", "memory", "global", "unknown"). */
 typedef void (*lytI_explain_fn)(void *ud, const char *list, const lyt_value *e);
 void lytI_explain_each(const lyt_value *r, lytI_explain_fn fn, void *ud);
+/* interop/ttgir_axis.c: Triton's AxisInfo facts of the pointer and mask
+** of every tt.load and tt.store of a module's text (axisinfo/rules.c). */
+typedef struct lytI_gaccess {
+  int32_t line;        /* 1-based */
+  int store;           /* tt.store, else tt.load */
+  lytV_info ptr;       /* divisibility in bytes, as Triton's pointers */
+  lytV_info mask;
+  int has_mask;
+  int exact;           /* every value on the way was modelled as Triton does */
+  int64_t elem_bits;   /* the pointee's */
+} lytI_gaccess;
+int32_t lytI_ttgir_axis(lytS_ctx *cx, const char *text, size_t len, lytI_gaccess **out);
 /* interop/ttgir_html.c: explain's record as one self-contained HTML page,
 ** its layouts drawn (picture/svg.c). */
 void lytI_explain_html(lyt_state *L, lytS_buf *b, const lyt_value *r, lyt_loc at);

@@ -16,6 +16,7 @@
 ** JSON forms are written from it, so the three cannot disagree.
 */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "interp/interop/interop.h"
@@ -52,6 +53,8 @@ typedef struct xp {
   vlist enc, cvt, mem, glob, unknown;
   int64_t warps, threads, ctas;
   const char *target;
+  lytI_gaccess *acc;  /* Triton's facts of each global access's operands */
+  int32_t nacc;
 } xp;
 
 /* Ops that move no data between layouts: listed nowhere, known. */
@@ -448,6 +451,79 @@ static void access_line(xp *x, vlist *l, int32_t line, lyt_value op, const ty *t
   push(x, l, record(x, 6, names, v));
 }
 
+/* Triton's LinearEncoding order[0] of a distributed layout: the dim its
+** first moving register goes along, else the last dim. */
+static int32_t fastest_dim(const lytG_ll *ll) {
+  int32_t r = lytG_in_index(ll, "register");
+  for (int32_t t = 0; r >= 0 && t < ll->in[r].log2; t++)
+    for (int32_t k = 0; k < ll->nout; k++)
+      if (lytG_basis(ll, r, t, k)) return k;
+  return ll->nout - 1;
+}
+
+/* The leading registers that step 1, 2, 4, ... along dim d: Triton's
+** getContigPerThread[d] for the fastest dim. */
+static int64_t contig_per_thread(const lytG_ll *ll, int32_t d) {
+  int32_t r = lytG_in_index(ll, "register");
+  int64_t c = 1;
+  for (int32_t t = 0; r >= 0 && t < ll->in[r].log2; t++) {
+    for (int32_t k = 0; k < ll->nout; k++)
+      if (lytG_basis(ll, r, t, k) != (k == d ? c : 0)) return c;
+    c *= 2;
+  }
+  return c;
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* A tt.load or tt.store: the vector width Triton's lowering picks
+** (LoadStoreConversionBase: contiguity per thread along the fastest dim,
+** the pointer's alignment from AxisInfo, at most 128 bits, at most the
+** mask's constancy), and the PTX access that gives. */
+static void global_line(xp *x, int32_t line, const char *ls, lyt_value op, const ty *t, int32_t n) {
+  static const char *const names[] = { "line", "op", "tensor", "encoding", "vector", "ptx",
+                                       "accesses", "exact", "why" };
+  lyt_value v[9] = { lytI_int(line), op, lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil(),
+                     lytI_nil(), lytI_nil(), lytI_nil() };
+  const lytI_gaccess *g = NULL;
+  for (int32_t i = 0; i < x->nacc && !g; i++)
+    if (x->acc[i].line == line) g = &x->acc[i];
+  if (n > 0 && !t[0].memdesc) {
+    v[2] = type_text(x, &t[0]);
+    v[3] = enc_text(x, &t[0]);
+  }
+  if (g && n > 0 && !t[0].memdesc && readable(x, t[0].s, t[0].e)) {
+    int32_t c0 = (int32_t)(t[0].s - ls) + 1;
+    lyt_value type = read_type(x, &t[0], line, c0);
+    const lytG_ll *ll = layout_of(x, &type, line, c0);
+    int32_t d = fastest_dim(ll);
+    int64_t bytes = g->elem_bits >= 8 ? g->elem_bits / 8 : 1;
+    int64_t align = min64(g->ptr.divisibility[d] / bytes > 1 ? g->ptr.divisibility[d] / bytes : 1,
+                          g->ptr.contiguity[d]);
+    int64_t vec = min64(min64(contig_per_thread(ll, d), align), 128 / (bytes * 8));
+    if (g->has_mask) vec = min64(vec, g->mask.constancy[d] > 1 ? g->mask.constancy[d] : 1);
+    if (vec < 1) vec = 1;
+    int32_t r = lytG_in_index(ll, "register");
+    int64_t regs = r >= 0 ? lytG_in_size(ll, r) : 1, bits = vec * bytes * 8;
+    char form[48];
+    if (bits >= 64) snprintf(form, sizeof form, "v%lld.b32", (long long)(bits / 32));
+    else snprintf(form, sizeof form, "b%lld", (long long)bits);
+    v[4] = lytI_int(vec);
+    v[5] = lytI_str(x->c, form);
+    v[6] = lytI_int(regs / vec > 0 ? regs / vec : 1);
+    v[7] = lytI_bool(g->exact);
+    lytS_buf b;
+    lytS_buf_init(&b, CX(x->c));
+    lytS_buf_printf(&b, "%lld contiguous per thread along dim %d, pointer divisible by %lld bytes "
+                    "and contiguous by %lld there", (long long)contig_per_thread(ll, d), (int)d,
+                    (long long)g->ptr.divisibility[d], (long long)g->ptr.contiguity[d]);
+    if (g->has_mask) lytS_buf_printf(&b, ", mask constant by %lld", (long long)g->mask.constancy[d]);
+    if (!g->exact) lytS_buf_puts(&b, "; an op on the way is not modelled, so Triton may do better");
+    v[8] = lytI_str(x->c, b.p);
+  }
+  push(x, &x->glob, record(x, 9, names, v));
+}
+
 static void op_line(xp *x, int32_t line, const char *ls, const char *s, const char *end) {
   const char *p = s;
   if (*p == '%') {  /* results: %a, %b:2 = */
@@ -492,7 +568,7 @@ static void op_line(xp *x, int32_t line, const char *ls, const char *s, const ch
   lyt_value op = strn(x, name, (size_t)(ne - name));
   if (cls == OP_CVT) convert_line(x, line, ls, t, n);
   else if (cls == OP_MEM) access_line(x, &x->mem, line, op, t, n);
-  else if (cls == OP_GLOBAL) access_line(x, &x->glob, line, op, t, n);
+  else if (cls == OP_GLOBAL) global_line(x, line, ls, op, t, n);
   else if (cls == OP_UNKNOWN)
     unknown(x, line, (int32_t)(name - ls) + 1, "op", op, "an op lyt does not know");
 }
@@ -578,6 +654,7 @@ static lyt_value explain(lytI_call *c, const char *name, const char *text, size_
   x.aliases = lytI_nil();
   x.src = lytI_new_src(c->L, name, text, len);
   load_stdlib(&x);
+  x.nacc = lytI_ttgir_axis(CX(c), x.src->text, x.src->len, &x.acc);
   scan(&x, x.src->text, x.src->text + x.src->len);
   if (x.nal == 0 && x.cvt.n + x.mem.n + x.glob.n + x.unknown.n == 0 && x.warps == 0)
     lytI_error(x.L, at(&x, 1, 1), LYT_ERRSYNTAX, "explain: no TTGIR module here (no '#alias = "
@@ -620,6 +697,10 @@ static void text_item(void *ud, const char *list, const lyt_value *e) {
     if (str_of(e, "tensor")) lytS_buf_printf(b, " %s", str_of(e, "tensor"));
     if (str_of(e, "memdesc")) lytS_buf_printf(b, " %s", str_of(e, "memdesc"));
     lytS_buf_puts(b, "\n");
+    if (str_of(e, "ptx"))
+      lytS_buf_printf(b, "    vector: %lld elements (%s), %lld per thread%s\n    (%s)\n",
+                      (long long)int_of(e, "vector"), str_of(e, "ptx"), (long long)int_of(e, "accesses"),
+                      field(e, "exact")->u.i ? "" : ", at least", str_of(e, "why"));
   }
 }
 

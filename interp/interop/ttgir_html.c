@@ -187,6 +187,13 @@ static void access(lytS_buf *b, const lyt_value *e, const char *list) {
       esc(b, sfld(e, parts[k]));
       lytS_buf_puts(b, "</code></p>\n");
     }
+  if (sfld(e, "ptx")) {
+    lytS_buf_printf(b, "<p>vector: %lld elements (<code>%s</code>), %lld per thread%s</p>\n<p class=\"note\">",
+                    ifld(e, "vector"), sfld(e, "ptx"), ifld(e, "accesses"),
+                    fld(e, "exact")->u.i ? "" : ", at least");
+    esc(b, sfld(e, "why"));
+    lytS_buf_puts(b, "</p>\n");
+  }
   lytS_buf_puts(b, "</section>\n");
 }
 
