@@ -147,6 +147,7 @@ static const lyt_value *field_of(lytI_call *c, const lyt_value *e, const char *n
 }
 
 static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth);
+static const lyt_value *field_bool(lytI_call *c, const lyt_value *e, const char *name);
 
 static void blocked_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   static const char *const kf[4][2] = { { "sizePerThread", "size_per_thread" },
@@ -166,6 +167,46 @@ static void mma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
                   (long long)ver[1]);
   ints_text(c, b, e, kf, 2, -1);
   cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w));
+  lytS_buf_puts(b, "}>");
+}
+
+/* ", key = [..]" unless every entry is one. */
+static void unless_ones(lytI_call *c, lytS_buf *b, const lyt_value *e, const char *key, const char *name) {
+  int64_t v[MAXRANK];
+  int32_t n = field_ints(c, e, name, v), ones = 1;
+  for (int32_t i = 0; i < n; i++) ones &= v[i] == 1;
+  if (ones) return;
+  lytS_buf_printf(b, ", %s = ", key);
+  put_ints(b, v, n);
+}
+
+static void mfma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  static const char *const kf[2][2] = { { "warpsPerCTA", "warps_per_cta" }, { "instrShape", "instr_shape" } };
+  int64_t w[MAXRANK];
+  lytS_buf_printf(b, "#ttg.amd_mfma<{version = %lld, ", (long long)field_of(c, e, "version", LYT_VINT)->u.i);
+  ints_text(c, b, e, kf, 2, -1);
+  lytS_buf_printf(b, ", isTransposed = %s", field_bool(c, e, "transposed")->u.i ? "true" : "false");
+  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w));
+  unless_ones(c, b, e, "tilesPerWarp", "tiles_per_warp");
+  int64_t bits = field_of(c, e, "element_bitwidth", LYT_VINT)->u.i;
+  if (bits != 32) lytS_buf_printf(b, ", elementBitWidth = %lld", (long long)bits);
+  lytS_buf_puts(b, "}>");
+}
+
+static void wmma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  static const char *const kf[1][2] = { { "warpsPerCTA", "warps_per_cta" } };
+  int64_t w[MAXRANK], in[MAXRANK];
+  lytS_buf_printf(b, "#ttg.amd_wmma<{version = %lld, isTranspose = %s, ",
+                  (long long)field_of(c, e, "version", LYT_VINT)->u.i,
+                  field_bool(c, e, "transposed")->u.i ? "true" : "false");
+  ints_text(c, b, e, kf, 1, -1);
+  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w));
+  unless_ones(c, b, e, "tilesPerWarp", "tiles_per_warp");
+  int32_t n = field_ints(c, e, "instr_shape", in);
+  if (n != 3 || in[0] != 16 || in[1] != 16 || in[2] != 16) {
+    lytS_buf_puts(b, ", instrShape = ");
+    put_ints(b, in, n);
+  }
   lytS_buf_puts(b, "}>");
 }
 
@@ -191,7 +232,8 @@ static const lyt_value *field_bool(lytI_call *c, const lyt_value *e, const char 
 static void swizzled_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   static const char *const kf[1][2] = { { "order", "order" } };
   int64_t o[MAXRANK];
-  lytS_buf_printf(b, "#ttg.swizzled_shared<{vec = %lld, perPhase = %lld, maxPhase = %lld, ",
+  lytS_buf_printf(b, "#ttg.%s<{vec = %lld, perPhase = %lld, maxPhase = %lld, ",
+                  field_of(c, e, "kind", LYT_VSTR)->u.str.s,
                   (long long)field_of(c, e, "vec", LYT_VINT)->u.i,
                   (long long)field_of(c, e, "per_phase", LYT_VINT)->u.i,
                   (long long)field_of(c, e, "max_phase", LYT_VINT)->u.i);
@@ -246,7 +288,10 @@ static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) 
   else if (strcmp(kind, "nvidia_mma") == 0) mma_text(c, b, e);
   else if (strcmp(kind, "slice") == 0) slice_text(c, b, e, depth);
   else if (strcmp(kind, "dot_operand") == 0) dot_text(c, b, e, depth);
-  else if (strcmp(kind, "swizzled_shared") == 0) swizzled_text(c, b, e);
+  else if (strcmp(kind, "swizzled_shared") == 0 || strcmp(kind, "amd_rotating_shared") == 0)
+    swizzled_text(c, b, e);
+  else if (strcmp(kind, "amd_mfma") == 0) mfma_text(c, b, e);
+  else if (strcmp(kind, "amd_wmma") == 0) wmma_text(c, b, e);
   else if (strcmp(kind, "nvmma_shared") == 0) nvmma_text(c, b, e);
   else if (strcmp(kind, "tensor") == 0 || strcmp(kind, "memdesc") == 0)
     type_text(c, b, e, kind[0] == 'm', depth);
@@ -603,6 +648,59 @@ static lyt_value read_mma(ttread *r) {
   return encoding(s->c, "nvidia_mma", 6, names, v);
 }
 
+/* All ones but for [n] entries of f->v[k] (an absent tilesPerWarp). */
+static lyt_value ints_or_ones(lytI_scan *s, const fields *f, int k, int32_t n) {
+  int64_t ones[MAXRANK] = { 1, 1, 1, 1 };
+  return lytI_ints_val(s->c, f->seen[k] ? f->v[k] : ones, f->seen[k] ? f->n[k] : n);
+}
+
+static lyt_value read_mfma(ttread *r) {
+  enum { VER, WPC, INSTR, TR, TILES, BITS, CGA };
+  static const key keys[] = { { "version", K_INT }, { "warpsPerCTA", K_INTS }, { "instrShape", K_INTS },
+                              { "isTransposed", K_BOOL }, { "tilesPerWarp", K_INTS },
+                              { "elementBitWidth", K_INT }, CGA_KEYS };
+  static const char *const names[9] = { "version", "instr_shape", "transposed", "warps_per_cta",
+                                        "element_bitwidth", "tiles_per_warp", "ctas_per_cga",
+                                        "cta_split_num", "cta_order" };
+  lytI_scan *s = &r->s;
+  fields f;
+  read_fields(r, keys, 10, &f, "amd_mfma");
+  require(r, keys, &f, TR + 1);
+  int32_t rank = f.n[WPC];
+  if (rank < 2) lytI_scan_fail(s, "warpsPerCTA must have 2 or 3 entries");
+  check_positive(s, &f, keys, WPC, rank);
+  if (f.n[INSTR] != 3) lytI_scan_fail(s, "instrShape must be [M, N, K]");
+  if (f.seen[TILES]) check_positive(s, &f, keys, TILES, rank);
+  lyt_value v[9] = { lytI_int(f.v[VER][0]), lytI_ints_val(s->c, f.v[INSTR], 3),
+                     lytI_bool((int)f.v[TR][0]), lytI_ints_val(s->c, f.v[WPC], rank),
+                     lytI_int(f.seen[BITS] ? f.v[BITS][0] : 32), ints_or_ones(s, &f, TILES, rank) };
+  read_cga(s, &f, keys, CGA, rank, v + 6);
+  return encoding(s->c, "amd_mfma", 9, names, v);
+}
+
+static lyt_value read_wmma(ttread *r) {
+  enum { VER, TR, WPC, TILES, INSTR, CGA };
+  static const key keys[] = { { "version", K_INT }, { "isTranspose", K_BOOL }, { "warpsPerCTA", K_INTS },
+                              { "tilesPerWarp", K_INTS }, { "instrShape", K_INTS }, CGA_KEYS };
+  static const char *const names[8] = { "version", "transposed", "warps_per_cta", "instr_shape",
+                                        "tiles_per_warp", "ctas_per_cga", "cta_split_num", "cta_order" };
+  lytI_scan *s = &r->s;
+  fields f;
+  read_fields(r, keys, 9, &f, "amd_wmma");
+  require(r, keys, &f, WPC + 1);
+  int32_t rank = f.n[WPC];
+  if (rank < 2) lytI_scan_fail(s, "warpsPerCTA must have 2 or 3 entries");
+  check_positive(s, &f, keys, WPC, rank);
+  if (f.seen[INSTR] && f.n[INSTR] != 3) lytI_scan_fail(s, "instrShape must be [M, N, K]");
+  if (f.seen[TILES]) check_positive(s, &f, keys, TILES, rank);
+  int64_t def[3] = { 16, 16, 16 };
+  lyt_value v[8] = { lytI_int(f.v[VER][0]), lytI_bool((int)f.v[TR][0]), lytI_ints_val(s->c, f.v[WPC], rank),
+                     lytI_ints_val(s->c, f.seen[INSTR] ? f.v[INSTR] : def, 3),
+                     ints_or_ones(s, &f, TILES, rank) };
+  read_cga(s, &f, keys, CGA, rank, v + 5);
+  return encoding(s->c, "amd_wmma", 8, names, v);
+}
+
 /* ---------------------------------------------------------------------
 ** Import: #ttg.slice and #ttg.dot_op, whose parent is an attribute
 ** ------------------------------------------------------------------- */
@@ -634,7 +732,7 @@ static lyt_value read_dot(ttread *r) {
 ** Import: the shared-memory encodings
 ** ------------------------------------------------------------------- */
 
-static lyt_value read_swizzled(ttread *r) {
+static lyt_value read_swizzled_kind(ttread *r, const char *kind) {
   enum { VEC, PER, MAXP, ORD, CGA };
   static const key keys[] = { { "vec", K_INT }, { "perPhase", K_INT }, { "maxPhase", K_INT },
                               { "order", K_INTS }, CGA_KEYS };
@@ -642,7 +740,7 @@ static lyt_value read_swizzled(ttread *r) {
                                         "ctas_per_cga", "cta_split_num", "cta_order" };
   lytI_scan *s = &r->s;
   fields f;
-  read_fields(r, keys, 8, &f, "swizzled_shared");
+  read_fields(r, keys, 8, &f, kind);
   require(r, keys, &f, CGA);
   int32_t rank = f.n[ORD];
   if (rank == 0) lytI_scan_fail(s, "order is empty");
@@ -652,8 +750,11 @@ static lyt_value read_swizzled(ttread *r) {
   lyt_value v[7] = { lytI_int(f.v[VEC][0]), lytI_int(f.v[PER][0]), lytI_int(f.v[MAXP][0]),
                      lytI_ints_val(s->c, f.v[ORD], rank) };
   read_cga(s, &f, keys, CGA, rank, v + 4);
-  return encoding(s->c, "swizzled_shared", 7, names, v);
+  return encoding(s->c, kind, 7, names, v);
 }
+
+static lyt_value read_swizzled(ttread *r) { return read_swizzled_kind(r, "swizzled_shared"); }
+static lyt_value read_rotating(ttread *r) { return read_swizzled_kind(r, "amd_rotating_shared"); }
 
 /* Its rank is not in the text unless the CGA keys give it: 2 otherwise,
 ** as nvmma_shared() assumes. */
@@ -685,6 +786,7 @@ static lyt_value read_nvmma(ttread *r) {
 static const struct { const char *name; lyt_value (*read)(ttread *); } readers[] = {
   { "blocked", read_blocked }, { "slice", read_slice }, { "dot_op", read_dot },
   { "nvidia_mma", read_mma }, { "swizzled_shared", read_swizzled }, { "nvmma_shared", read_nvmma },
+  { "amd_mfma", read_mfma }, { "amd_wmma", read_wmma }, { "amd_rotating_shared", read_rotating },
 };
 
 int lytI_triton_reads(const char *name, size_t n) {
@@ -733,8 +835,8 @@ static lyt_value read_attr(ttread *r) {
   else {
     s->p = at;
     lytI_scan_fail(s, "the encoding '%s' is not read here (linear, blocked, slice, dot_op, "
-                   "nvidia_mma, swizzled_shared and nvmma_shared are; others go through their "
-                   "#ttg.linear form)", dot + 1);
+                   "nvidia_mma, amd_mfma, amd_wmma, swizzled_shared, amd_rotating_shared and "
+                   "nvmma_shared are; others go through their #ttg.linear form)", dot + 1);
   }
   lytI_scan_expect(s, ">");
   r->depth--;
