@@ -664,6 +664,40 @@ static void test_lines(void) {
   lyt_close(L);
 }
 
+/* lyt_explain: a module's JSON, a located error in its text, a bad format. */
+static void test_explain(lyt_state *L) {
+  static const char mod[] =
+    "#b = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [0, 1]}>\n"
+    "#c = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>\n"
+    "module attributes {\"ttg.num-warps\" = 1 : i32, \"ttg.threads-per-warp\" = 32 : i32} {\n"
+    "  %0 = ttg.convert_layout %x : tensor<8x64xf16, #b> -> tensor<8x64xf16, #c>\n"
+    "}\n";
+  int top = lyt_gettop(L);
+  ok("explain json", lyt_explain(L, mod, sizeof mod - 1, "m.ttgir", "json") == LYT_OK &&
+                     lyt_gettop(L) == top + 1);
+  const char *s;
+  size_t n;
+  /* data moves only between the lanes of the one warp: shuffles (this pair,
+  ** compiled by Triton 3.6, is tests/data/ttgir/cvt/gen_052: 8 shfl.sync
+  ** and no shared memory in its PTX) */
+  ok("explain mechanism", lyt_to_string(L, -1, &s, &n) == LYT_OK &&
+                          strstr(s, "\"line\":4,\"from\":\"#b\",\"to\":\"#c\"") &&
+                          strstr(s, "\"mechanism\":\"shuffle\""));
+  lyt_settop(L, top);
+  ok("explain record", lyt_explain(L, mod, sizeof mod - 1, NULL, NULL) == LYT_OK &&
+                       lyt_get_field(L, -1, "conversions") == LYT_OK && lyt_len(L, -1, (int64_t[1]){0}) == LYT_OK);
+  lyt_settop(L, top);
+  static const char bad[] = "#b = #ttg.blocked<{sizePerThread = [1]}>\n";
+  int line = 0, col = 0;
+  const char *file = NULL;
+  int st = lyt_explain(L, bad, sizeof bad - 1, "bad.ttgir", "text");
+  fails("explain bad alias", L, top, st, LYT_ERRRUN, "is missing");
+  lyt_error(L, &file, &line, &col);
+  ok("explain error located", file && strcmp(file, "bad.ttgir") == 0 && line == 1 && col == 6);
+  fails("explain format", L, top, lyt_explain(L, mod, sizeof mod - 1, "m", "xml"), LYT_ERRRUN, "format");
+  fails("explain no text", L, top, lyt_explain(L, NULL, 0, "m", NULL), LYT_ERRRUN, "no text");
+}
+
 int main(void) {
   test_lines();
   lyt_state *L = open_state();
@@ -671,6 +705,7 @@ int main(void) {
   test_layouts(L);
   test_calls(L);
   test_cores(L);
+  test_explain(L);
   lyt_close(L);
   test_no_writes();
   test_memory();
