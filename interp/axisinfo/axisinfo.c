@@ -249,18 +249,10 @@ lytV_val *lytV_make_range(const lytV_ctx *vx, int64_t start, int64_t end) {
   return finish(vx, r, &c);
 }
 
-/* The info of a splat, also the rhs of every by-constant operation.
-** [Triton] SplatOp and ConstantOp: contiguity 1, divisibility p2(value),
-** constancy the extent, the constant known. */
+/* The info of a splat, also the rhs of every by-constant operation:
+** lytV_t_constant (axisinfo/rules.c), Triton's SplatOp and ConstantOp. */
 static lytV_info splat_info(int rank, const int64_t *shape, int64_t value) {
-  lytV_info c = lytV_pessimistic(rank);
-  for (int d = 0; d < rank; d++) {
-    c.divisibility[d] = lytV_pow2_divisor(value);
-    c.constancy[d] = shape[d];
-  }
-  c.has_const = 1;
-  c.cval = value;
-  return c;
+  return lytV_t_constant(value, rank, shape);
 }
 
 lytV_val *lytV_splat(const lytV_ctx *vx, int64_t value, int rank, const int64_t *shape) {

@@ -35,6 +35,8 @@ static int constant_dim(const lytV_info *x, const int64_t *shape, int d) {
   return x->constancy[d] == shape[d];
 }
 
+/* [Triton] SplatOp and ConstantOp: contiguity 1, divisibility p2(value),
+** constancy the extent, the constant known. */
 lytV_info lytV_t_constant(int64_t value, int rank, const int64_t *shape) {
   lytV_info r = lytV_pessimistic(rank);
   for (int d = 0; d < rank; d++) {

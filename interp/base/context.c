@@ -85,3 +85,12 @@ int32_t lytS_ceil_log2(int64_t v) {
   while (k < 62 && (INT64_C(1) << k) < v) k++;
   return k;
 }
+
+void *lytS_grow(lytS_ctx *cx, void *p, int32_t n, int32_t *cap, size_t size, int32_t first) {
+  if (n < *cap) return p;
+  int32_t c = *cap ? 2 * *cap : first;
+  void *q = lytS_alloc(cx, size * (size_t)c);
+  if (n) memcpy(q, p, size * (size_t)n);
+  *cap = c;
+  return q;
+}

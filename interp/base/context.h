@@ -41,6 +41,10 @@ _Noreturn void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...)
 _Noreturn void lytS_vfail(lytS_ctx *cx, int code, const char *fmt, va_list ap);
 void *lytS_alloc(lytS_ctx *cx, size_t n);  /* never NULL: fails instead */
 void *lytS_dup(lytS_ctx *cx, const void *p, size_t n);  /* a copy of n bytes; NULL stays NULL */
+/* An arena array with room for one more: p holds n of *cap elements of
+** size bytes; when it is full the elements move to a block twice as large
+** (first: the capacity of the first block). Returns the array. */
+void *lytS_grow(lytS_ctx *cx, void *p, int32_t n, int32_t *cap, size_t size, int32_t first);
 /* The failure of an allocation from a that returned NULL: a statement's
 ** cap or the state's budget (LYT_ERRLIMIT), or the host (LYT_ERRMEM). */
 _Noreturn void lytS_fail_alloc(lytS_ctx *cx, const lytA_arena *a);

@@ -625,6 +625,14 @@ static lyt_value read_blocked(ttread *r) {
   return encoding(s->c, "blocked", 7, names, v);
 }
 
+/* The rank warpsPerCTA gives an MMA encoding (NVIDIA's or AMD's): 2 or 3. */
+static int32_t mma_rank(lytI_scan *s, const fields *f, const key *keys, int wpc) {
+  int32_t rank = f->n[wpc];
+  if (rank < 2 || rank > 3) lytI_scan_fail(s, "warpsPerCTA must have 2 or 3 entries");
+  check_positive(s, f, keys, wpc, rank);
+  return rank;
+}
+
 static lyt_value read_mma(ttread *r) {
   enum { MAJ, MIN, WPC, INSTR, CGA };
   static const key keys[] = { { "versionMajor", K_INT }, { "versionMinor", K_INT },
@@ -635,9 +643,7 @@ static lyt_value read_mma(ttread *r) {
   fields f;
   read_fields(r, keys, 8, &f, "nvidia_mma");
   require(r, keys, &f, CGA);
-  int32_t rank = f.n[WPC];
-  if (rank < 2) lytI_scan_fail(s, "warpsPerCTA must have 2 or 3 entries");
-  check_positive(s, &f, keys, WPC, rank);
+  int32_t rank = mma_rank(s, &f, keys, WPC);
   if (f.v[MAJ][0] < 1 || f.v[MAJ][0] > 3 || f.v[MIN][0] < 0)
     lytI_scan_fail(s, "versionMajor must be 1, 2 or 3, versionMinor not negative");
   if (f.n[INSTR] < 2 || f.n[INSTR] > 3) lytI_scan_fail(s, "instrShape must have 2 or 3 entries");
@@ -666,9 +672,7 @@ static lyt_value read_mfma(ttread *r) {
   fields f;
   read_fields(r, keys, 10, &f, "amd_mfma");
   require(r, keys, &f, TR + 1);
-  int32_t rank = f.n[WPC];
-  if (rank < 2) lytI_scan_fail(s, "warpsPerCTA must have 2 or 3 entries");
-  check_positive(s, &f, keys, WPC, rank);
+  int32_t rank = mma_rank(s, &f, keys, WPC);
   if (f.n[INSTR] != 3) lytI_scan_fail(s, "instrShape must be [M, N, K]");
   if (f.seen[TILES]) check_positive(s, &f, keys, TILES, rank);
   lyt_value v[9] = { lytI_int(f.v[VER][0]), lytI_ints_val(s->c, f.v[INSTR], 3),
@@ -688,9 +692,7 @@ static lyt_value read_wmma(ttread *r) {
   fields f;
   read_fields(r, keys, 9, &f, "amd_wmma");
   require(r, keys, &f, WPC + 1);
-  int32_t rank = f.n[WPC];
-  if (rank < 2) lytI_scan_fail(s, "warpsPerCTA must have 2 or 3 entries");
-  check_positive(s, &f, keys, WPC, rank);
+  int32_t rank = mma_rank(s, &f, keys, WPC);
   if (f.seen[INSTR] && f.n[INSTR] != 3) lytI_scan_fail(s, "instrShape must be [M, N, K]");
   if (f.seen[TILES]) check_positive(s, &f, keys, TILES, rank);
   int64_t def[3] = { 16, 16, 16 };

@@ -102,13 +102,7 @@ static int op_class(const char *op, size_t n) {
 ** ------------------------------------------------------------------- */
 
 static void push(xp *x, vlist *l, lyt_value v) {
-  if (l->n == l->cap) {
-    int32_t cap = l->cap ? 2 * l->cap : 8;
-    lyt_value *nv = lytS_alloc(CX(x->c), sizeof *nv * (size_t)cap);
-    if (l->n) memcpy(nv, l->v, sizeof *nv * (size_t)l->n);
-    l->v = nv;
-    l->cap = cap;
-  }
+  l->v = lytS_grow(CX(x->c), l->v, l->n, &l->cap, sizeof *l->v, 8);
   l->v[l->n++] = v;
 }
 
@@ -312,13 +306,7 @@ static void alias_line(xp *x, int32_t line, const char *ls, const char *s, const
   ** module; its definition replaces the old one, in the old one's place. */
   alias *a = find_alias(x, name, strlen(name));
   if (!a) {
-    if (x->nal == x->capal) {
-      int32_t cap = x->capal ? 2 * x->capal : 16;
-      alias *na = lytS_alloc(CX(x->c), sizeof *na * (size_t)cap);
-      if (x->nal) memcpy(na, x->al, sizeof *na * (size_t)x->nal);
-      x->al = na;
-      x->capal = cap;
-    }
+    x->al = lytS_grow(CX(x->c), x->al, x->nal, &x->capal, sizeof *x->al, 16);
     a = &x->al[x->nal++];
   }
   x->naliases = -1;  /* the aliases record is stale */

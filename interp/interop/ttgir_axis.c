@@ -62,13 +62,7 @@ static aval *lookup(ax *a, const char *s, size_t n) {
 static void define(ax *a, const char *s, size_t n, const lytV_info *info, const int64_t *shape, int exact) {
   aval *v = lookup(a, s, n);
   if (!v) {
-    if (a->nv == a->capv) {
-      int32_t cap = a->capv ? 2 * a->capv : 64;
-      aval *nv = lytS_alloc(a->cx, sizeof *nv * (size_t)cap);
-      if (a->nv) memcpy(nv, a->v, sizeof *nv * (size_t)a->nv);
-      a->v = nv;
-      a->capv = cap;
-    }
+    a->v = lytS_grow(a->cx, a->v, a->nv, &a->capv, sizeof *a->v, 64);
     v = &a->v[a->nv++];
     v->name = s;
     v->len = n;
@@ -242,13 +236,7 @@ static int cmp_pred(const char *p, const char *e) {
 
 static void record_access(ax *a, int32_t line, int store, const char *const *s, const size_t *n,
                           int k, const tinfo *pt) {
-  if (a->nacc == a->capacc) {
-    int32_t cap = a->capacc ? 2 * a->capacc : 16;
-    lytI_gaccess *na = lytS_alloc(a->cx, sizeof *na * (size_t)cap);
-    if (a->nacc) memcpy(na, a->acc, sizeof *na * (size_t)a->nacc);
-    a->acc = na;
-    a->capacc = cap;
-  }
+  a->acc = lytS_grow(a->cx, a->acc, a->nacc, &a->capacc, sizeof *a->acc, 16);
   lytI_gaccess *g = &a->acc[a->nacc++];
   memset(g, 0, sizeof *g);
   g->line = line;

@@ -44,6 +44,13 @@ static void esc(lytS_buf *b, const char *s) {
   }
 }
 
+/* pre, then text escaped, then post. */
+static void wrap(lytS_buf *b, const char *pre, const char *text, const char *post) {
+  lytS_buf_puts(b, pre);
+  esc(b, text);
+  lytS_buf_puts(b, post);
+}
+
 /* Bytes per element of a type's element ("f16" in tensor<64x64xf16, ...>). */
 static int64_t elem_bytes(const char *type) {
   const char *c = type ? strchr(type, ',') : NULL;
@@ -96,16 +103,12 @@ static void encoding(lyt_state *L, lytS_buf *b, const lyt_value *e, lyt_loc at) 
   esc(b, sfld(e, "text"));
   lytS_buf_puts(b, "</code></p>\n");
   if (sfld(e, "linear")) {
-    lytS_buf_puts(b, "<p>laid out at <code>");
-    esc(b, sfld(e, "type"));
-    lytS_buf_puts(b, "</code>:</p>\n<pre>");
+    wrap(b, "<p>laid out at <code>", sfld(e, "type"), "</code>:</p>\n<pre>");
     esc(b, sfld(e, "linear"));
     lytS_buf_puts(b, "</pre>\n");
     picture(L, b, fld(e, "layout"), sfld(e, "type"), at);
   } else if (sfld(e, "note")) {
-    lytS_buf_puts(b, "<p class=\"note\">");
-    esc(b, sfld(e, "note"));
-    lytS_buf_puts(b, "</p>\n");
+    wrap(b, "<p class=\"note\">", sfld(e, "note"), "</p>\n");
   }
   lytS_buf_puts(b, "</section>\n");
 }
@@ -154,13 +157,9 @@ static void conversion(lyt_state *L, lytS_buf *b, const lyt_value *r, const lyt_
       picture(L, b, fld(e, side[k][1]), sfld(e, "type"), at);
     lytS_buf_puts(b, "</figure>\n");
   }
-  lytS_buf_puts(b, "</div>\n<p>on <code>");
-  esc(b, sfld(e, "type"));
-  lytS_buf_puts(b, "</code></p>\n");
+  wrap(b, "</div>\n<p>on <code>", sfld(e, "type"), "</code></p>\n");
   if (sfld(e, "minimal")) {
-    lytS_buf_puts(b, "<p>the conversion (destination hardware index to source):</p><pre>");
-    esc(b, sfld(e, "minimal"));
-    lytS_buf_puts(b, "</pre>\n");
+    wrap(b, "<p>the conversion (destination hardware index to source):</p><pre>", sfld(e, "minimal"), "</pre>\n");
   }
   lytS_buf_puts(b, "</section>\n");
 }
@@ -169,13 +168,9 @@ static void access(lytS_buf *b, const lyt_value *e, const char *list) {
   lytS_buf_printf(b, "<section id=\"line-%lld\" class=\"op\"><h3>line %lld: ", ifld(e, "line"),
                   ifld(e, "line"));
   if (strcmp(list, "unknown") == 0) {
-    lytS_buf_puts(b, "unknown ");
-    esc(b, sfld(e, "what"));
-    lytS_buf_puts(b, " <code>");
+    wrap(b, "unknown ", sfld(e, "what"), " <code>");
     esc(b, sfld(e, "name"));
-    lytS_buf_puts(b, "</code></h3>\n<p class=\"note\">");
-    esc(b, sfld(e, "note"));
-    lytS_buf_puts(b, "</p></section>\n");
+    wrap(b, "</code></h3>\n<p class=\"note\">", sfld(e, "note"), "</p></section>\n");
     return;
   }
   esc(b, sfld(e, "op"));
