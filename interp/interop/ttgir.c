@@ -16,10 +16,12 @@
 ** JSON forms are written from it, so the three cannot disagree.
 */
 #include <ctype.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "interp/interop/interop.h"
+#include "interp/linear/convert.h"
 #include "interp/linear/linear.h"
 #include "interp/linear/values.h"
 
@@ -270,6 +272,23 @@ static const lytG_ll *layout_of(xp *x, const lyt_value *type, int32_t line, int3
   lyt_value v = lytI_call_value(x->L, x->to_linear, 1, arg, locs, locs[0]);
   if (v.kind != LYT_VLINEAR) lytI_error(x->L, locs[0], LYT_ERRRUN, "explain: to_linear gave no linear layout");
   return v.u.ll;
+}
+
+/* CuTe's notation of ll where a stride layout computes the same function
+** (linear/convert.c: one mode per in-dim onto the flat offset), else nil.
+** Only "no such form" is swallowed: memory and limits still fail. */
+static lyt_value cute_form(xp *x, const lytG_ll *ll) {
+  lytS_ctx *cx = CX(x->c);
+  jmp_buf jb, *outer = cx->jb;
+  if (setjmp(jb)) {
+    cx->jb = outer;
+    if (cx->code != LYT_ERRRUN) longjmp(*outer, 1);
+    return lytI_nil();
+  }
+  cx->jb = &jb;
+  const char *t = lytS_layout_str(cx, lytC_strided_of_linear(cx, ll));
+  cx->jb = outer;
+  return lytI_str(x->c, t);
 }
 
 static lyt_value notation(xp *x, const lytG_ll *ll) {
@@ -583,25 +602,27 @@ static void scan(xp *x, const char *text, const char *end) {
 ** ------------------------------------------------------------------- */
 
 static lyt_value encodings(xp *x) {
-  static const char *const names[] = { "name", "line", "text", "type", "linear", "note", "layout" };
+  static const char *const names[] = { "name", "line", "text", "type", "linear", "cute", "note",
+                                       "layout" };
   vlist l = { 0 };
   for (int32_t i = 0; i < x->nal; i++) {
     alias *a = &x->al[i];
     if (!a->known) continue;
     int space = strcmp(a->text, "#ttg.shared_memory") == 0 || strcmp(a->text, "#ttng.tensor_memory") == 0;
-    lyt_value v[7] = { lytI_str(x->c, a->name), lytI_int(a->line), lytI_str(x->c, a->text),
+    lyt_value v[8] = { lytI_str(x->c, a->name), lytI_int(a->line), lytI_str(x->c, a->text),
                        a->type && !space ? lytI_str(x->c, a->type) : lytI_nil(), lytI_nil(),
-                       lytI_nil(), lytI_nil() };
-    if (space) v[5] = lytI_str(x->c, "a memory space");
-    else if (!a->type) v[5] = lytI_str(x->c, "no type in the module uses it directly");
+                       lytI_nil(), lytI_nil(), lytI_nil() };
+    if (space) v[6] = lytI_str(x->c, "a memory space");
+    else if (!a->type) v[6] = lytI_str(x->c, "no type in the module uses it directly");
     if (a->type && !space) {
       ty t = { a->type, a->type + strlen(a->type), strncmp(a->type, "!", 1) == 0, 0 };
       lyt_value type = read_type(x, &t, a->tline, a->tcol);
       const lytG_ll *ll = layout_of(x, &type, a->tline, a->tcol);
       v[4] = notation(x, ll);
-      v[6] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = ll };
+      v[5] = cute_form(x, ll);
+      v[7] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = ll };
     }
-    push(x, &l, record(x, 7, names, v));
+    push(x, &l, record(x, 8, names, v));
   }
   return tuple_of(x, &l);
 }
@@ -724,6 +745,7 @@ static void text_form(lytS_buf *b, const lyt_value *r) {
                     str_of(e, "name"), str_of(e, "text"));
     if (str_of(e, "linear"))
       lytS_buf_printf(b, "    at %s:\n    %s\n", str_of(e, "type"), str_of(e, "linear"));
+    if (str_of(e, "cute")) lytS_buf_printf(b, "    CuTe: %s\n", str_of(e, "cute"));
     else if (str_of(e, "note"))
       lytS_buf_printf(b, "    %s\n", str_of(e, "note"));
   }

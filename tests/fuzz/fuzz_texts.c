@@ -1,7 +1,7 @@
 /*
 ** fuzz_texts.c: libFuzzer target for every reader of outside text. The
 ** first byte picks the reader (from_json, from_triton, from_cute,
-** from_iree); the rest of the input is the text, handed over as a string
+** from_iree, explain of a TTGIR module); the rest of the input is the text, handed over as a string
 ** value, so that no lyt quoting stands between the bytes and the reader.
 ** When the reader accepts the text, its result is written back in the
 ** same notation and read again: the second reading must succeed and give
@@ -35,6 +35,8 @@ static const char *const readers[][2] = {
   { "x = from_cute(t)", "r = (from_cute(str(x)) == x)" },
   { "x = from_iree(t)", "r = (from_iree(to_iree(x)) == x)" },
   { "x = from_iree(t, subgroup_size=64)", "r = nil" },
+  { "x = explain(t, \"m.ttgir\", \"json\")", "r = nil" },
+  { "x = explain(t, \"m.ttgir\", \"html\")", "r = nil" },
 };
 
 static void located(lyt_state *L) {
