@@ -13,7 +13,6 @@
 # - Malformed modules are errors at file:line:col with a caret.
 #   sh tests/explain.sh [path/to/lyt]
 LYT=${1:-build/lyt}
-D=tests/data/ttgir
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0; fail=0
@@ -36,52 +35,61 @@ case_verdict() {
 }
 same() { [ "$1" = "$2" ] || { [ "$1" = registers ] && [ "$2" = none ]; }; }
 
-n=0
-while IFS="$TAB" read -r name shfl st ld stm ldm bar; do
-  case $name in '#'*) continue ;; esac
-  n=$((n + 1))
-  if [ "$shfl" = error ]; then bad "$name: Triton did not compile it ($st)"; continue; fi
-  want=$(ptx_verdict "$shfl" "$st" "$ld" "$stm" "$ldm")
-  if "$LYT" --explain=json "$D/cvt/$name.ttgir" >"$T/j" 2>"$T/err"; then
-    got=$(mechanisms "$T/j")
-    same "$got" "$want" && ok || bad "$name: lyt says '$got', Triton's PTX shows $want"
-  else
-    bad "$name: $(head -1 "$T/err")"
-  fi
-done <"$D/cvt/ptx_counts.tsv"
-[ "$n" -ge 180 ] && ok || bad "only $n single-conversion cases"
+# check DIR: its single-conversion modules (DIR/cvt) against their PTX, its
+# dumps against their own PTX and their conversions' modules
+check() {
+  D=$1
+  n=0
+  while IFS="$TAB" read -r name shfl st ld stm ldm bar; do
+    case $name in '#'*) continue ;; esac
+    n=$((n + 1))
+    if [ "$shfl" = error ]; then bad "$name: Triton did not compile it ($st)"; continue; fi
+    want=$(ptx_verdict "$shfl" "$st" "$ld" "$stm" "$ldm")
+    if "$LYT" --explain=json "$D/cvt/$name.ttgir" >"$T/j" 2>"$T/err"; then
+      got=$(mechanisms "$T/j")
+      same "$got" "$want" && ok || bad "$name: lyt says '$got', Triton's PTX shows $want"
+    else
+      bad "$name: $(head -1 "$T/err")"
+    fi
+  done <"$D/cvt/ptx_counts.tsv"
+  
+  for f in "$D"/*.ttgir; do
+    k=$(basename "$f" .ttgir)
+    if ! "$LYT" --explain=json "$f" >"$T/j" 2>"$T/err"; then bad "$k: $(head -1 "$T/err")"; continue; fi
+    i=0
+    for m in $(mechanisms "$T/j"); do
+      want=$(case_verdict "${k}_$i")
+      same "$m" "$want" && ok || bad "$k conversion $i: lyt says '$m', its module's PTX shows $want"
+      i=$((i + 1))
+    done
+    [ "$i" -eq "$(grep -c 'ttg\.convert_layout' "$f")" ] && ok || bad "$k: $i conversions explained"
+    grep -q '"unknown":\[\]' "$T/j" && ok || bad "$k: something is unknown: $(grep -o '"unknown":.*' "$T/j")"
+    # every alias but locations is an encoding; each laid out or a memory space
+    aliases=$(grep -c '^#[A-Za-z_0-9]* = #' "$f")
+    [ "$(grep -o '"name":"#[^"]*","line"' "$T/j" | wc -l)" -eq "$aliases" ] && ok || bad "$k: not every alias read"
+    [ "$(grep -o '"linear":null,"note":"no type' "$T/j" | wc -l)" -eq 0 ] && ok || bad "$k: an encoding not laid out"
+    # global accesses: per PTX form, the accesses lyt predicts = the kernel's ld/st.global
+    for kind in load store; do
+      pre=ld; [ $kind = store ] && pre=st
+      want=$(grep -oE "\b$pre\.global(\.[a-z0-9]+)*" "$D/$k.ptx" | sed 's/^..\.global\.//' | sort | uniq -c | awk '{print $2 "=" $1}' | tr '\n' ' ')
+      got=$(grep -oE "\"op\":\"tt\.$kind\",\"tensor\":(\"[^\"]*\"|null),\"encoding\":(\"[^\"]*\"|null),\"vector\":[0-9]*,\"ptx\":\"[^\"]*\",\"accesses\":[0-9]*" "$T/j" \
+        | sed 's/.*"ptx":"\([^"]*\)","accesses":\([0-9]*\)/\1 \2/' \
+        | awk '{n[$1] += $2} END {for (f in n) print f "=" n[f]}' | sort | tr '\n' ' ')
+      [ "$got" = "$want" ] && ok || bad "$k: global ${kind}s: lyt predicts '$got', the PTX has '$want'"
+    done
+    "$LYT" --explain "$f" >"$T/t" && [ "$(grep -c ': ttg.convert_layout ' "$T/t")" -eq "$i" ] \
+      && ok || bad "$k: text form"
+    "$LYT" --explain=html "$f" >"$T/h" && [ "$(grep -c '</span></h3>' "$T/h")" -eq "$i" ] \
+      && grep -q '</html>' "$T/h" && ok || bad "$k: html form"
+  done
+}
 
-for f in "$D"/*.ttgir; do
-  k=$(basename "$f" .ttgir)
-  if ! "$LYT" --explain=json "$f" >"$T/j" 2>"$T/err"; then bad "$k: $(head -1 "$T/err")"; continue; fi
-  i=0
-  for m in $(mechanisms "$T/j"); do
-    want=$(case_verdict "${k}_$i")
-    same "$m" "$want" && ok || bad "$k conversion $i: lyt says '$m', its module's PTX shows $want"
-    i=$((i + 1))
-  done
-  [ "$i" -eq "$(grep -c 'ttg\.convert_layout' "$f")" ] && ok || bad "$k: $i conversions explained"
-  grep -q '"unknown":\[\]' "$T/j" && ok || bad "$k: something is unknown: $(grep -o '"unknown":.*' "$T/j")"
-  # every alias but locations is an encoding; each laid out or a memory space
-  aliases=$(grep -c '^#[A-Za-z_0-9]* = #' "$f")
-  [ "$(grep -o '"name":"#[^"]*","line"' "$T/j" | wc -l)" -eq "$aliases" ] && ok || bad "$k: not every alias read"
-  [ "$(grep -o '"linear":null,"note":"no type' "$T/j" | wc -l)" -eq 0 ] && ok || bad "$k: an encoding not laid out"
-  # global accesses: per PTX form, the accesses lyt predicts = the kernel's ld/st.global
-  for kind in load store; do
-    pre=ld; [ $kind = store ] && pre=st
-    want=$(grep -oE "\b$pre\.global(\.[a-z0-9]+)*" "$D/$k.ptx" | sed 's/^..\.global\.//' | sort | uniq -c | awk '{print $2 "=" $1}' | tr '\n' ' ')
-    got=$(grep -o "\"op\":\"tt\.$kind\"[^}]*\"ptx\":\"[^\"]*\",\"accesses\":[0-9]*" "$T/j" \
-      | sed 's/.*"ptx":"\([^"]*\)","accesses":\([0-9]*\)/\1 \2/' \
-      | awk '{n[$1] += $2} END {for (f in n) print f "=" n[f]}' | sort | tr '\n' ' ')
-    [ "$got" = "$want" ] && ok || bad "$k: global ${kind}s: lyt predicts '$got', the PTX has '$want'"
-  done
-  "$LYT" --explain "$f" >"$T/t" && [ "$(grep -c ': ttg.convert_layout ' "$T/t")" -eq "$i" ] \
-    && ok || bad "$k: text form"
-  "$LYT" --explain=html "$f" >"$T/h" && [ "$(grep -c '</span></h3>' "$T/h")" -eq "$i" ] \
-    && grep -q '</html>' "$T/h" && ok || bad "$k: html form"
-done
+check tests/data/ttgir
+[ "$n" -ge 180 ] && ok || bad "only $n single-conversion cases"
+check tests/data/ttgir/more  # compiled after explain was written
 
 # a log of several dumps (MLIR_ENABLE_DUMP): aliases defined again replace the old ones
+D=tests/data/ttgir
 { cat "$D/column_sum.ttgir"; echo '// -----// IR Dump After Foo (foo) //----- //'; cat "$D/transpose.ttgir"; } >"$T/log.ttgir"
 "$LYT" --explain=json "$T/log.ttgir" >"$T/j" && [ "$(mechanisms "$T/j" | tr '\n' ' ')" = "shared shared " ] \
   && ok || bad "a log of two dumps: $(mechanisms "$T/j" | tr '\n' ' ')"

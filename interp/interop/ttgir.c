@@ -493,7 +493,8 @@ static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 ** (LoadStoreConversionBase: contiguity per thread along the fastest dim,
 ** the pointer's alignment from AxisInfo, at most 128 bits, at most the
 ** mask's constancy), and the PTX access that gives. */
-static void global_line(xp *x, int32_t line, const char *ls, lyt_value op, const ty *t, int32_t n) {
+static void global_line(xp *x, int32_t line, const char *ls, lyt_value op, const ty *t, int32_t n,
+                        const char *sig, const char *se) {
   static const char *const names[] = { "line", "op", "tensor", "encoding", "vector", "ptx",
                                        "accesses", "exact", "why" };
   lyt_value v[9] = { lytI_int(line), op, lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil(),
@@ -504,6 +505,18 @@ static void global_line(xp *x, int32_t line, const char *ls, lyt_value op, const
   if (n > 0 && !t[0].memdesc) {
     v[2] = type_text(x, &t[0]);
     v[3] = enc_text(x, &t[0]);
+  }
+  if (n == 0 && se - sig > 8 && memcmp(sig, "!tt.ptr<", 8) == 0) {  /* one scalar: one access */
+    int64_t bits = 0;
+    for (const char *p = sig + 8; p < se && *p != '>'; p++)
+      if (*p >= '0' && *p <= '9') bits = bits < 4096 ? bits * 10 + (*p - '0') : bits;
+    char form[48];
+    snprintf(form, sizeof form, "b%lld", (long long)(bits < 8 ? 8 : bits));
+    v[4] = lytI_int(1);
+    v[5] = lytI_str(x->c, form);
+    v[6] = lytI_int(1);
+    v[7] = lytI_bool(1);
+    v[8] = lytI_str(x->c, "a scalar pointer");
   }
   /* a block pointer (!tt.ptr<tensor<...>>) is lowered another way: not modelled */
   int block_ptr = n > 0 && t[0].s >= ls + 8 && memcmp(t[0].s - 8, "!tt.ptr<", 8) == 0;
@@ -584,7 +597,7 @@ static void op_line(xp *x, int32_t line, const char *ls, const char *s, const ch
   lyt_value op = strn(x, name, (size_t)(ne - name));
   if (cls == OP_CVT) convert_line(x, line, ls, t, n);
   else if (cls == OP_MEM) access_line(x, &x->mem, line, op, t, n);
-  else if (cls == OP_GLOBAL) global_line(x, line, ls, op, t, n);
+  else if (cls == OP_GLOBAL) global_line(x, line, ls, op, t, n, sig, le);
   else if (cls == OP_UNKNOWN)
     unknown(x, line, (int32_t)(name - ls) + 1, "op", op, "an op lyt does not know");
 }

@@ -17,7 +17,7 @@ shuffles), slices to 1-D blocked, MMA v2 and v3 accumulators to blocked
 and to dot operands.
 
 usage (on the GPU machine):
-  python3 tests/gen/triton/cvt_oracle.py DUMPDIR OUTDIR
+  python3 tests/gen/triton/cvt_oracle.py [--dumps-only] DUMPDIR OUTDIR
 writes OUTDIR/cvt/<case>.ttgir (the module compiled) and
 OUTDIR/cvt/ptx_counts.tsv: case, then the PTX counts shfl.sync, st.shared,
 ld.shared, stmatrix, ldmatrix, bar (bar.sync / barrier.sync /
@@ -43,31 +43,47 @@ def ty(shape, elem, enc):
 
 
 def offsets(p, ptr, shape, elem, enc):
-    """Ops computing ptr + row-major offsets in layout enc; the last value is %{p}_a."""
+    """Ops computing ptr + row-major offsets in layout enc; the last value is %{p}_a.
+    Each dim's index is a make_range in enc sliced on every other dim, expanded
+    back one dim at a time, scaled by the dim's row-major stride."""
     pty = "!tt.ptr<%s>" % elem
-    if len(shape) == 1:
-        (n,) = shape
-        return [
-            "%%%s_o = tt.make_range {end = %d : i32, start = 0 : i32} : %s" % (p, n, ty(shape, "i32", enc)),
-            "%%%s_s = tt.splat %s : %s -> %s" % (p, ptr, pty, ty(shape, pty, enc)),
-            "%%%s_a = tt.addptr %%%s_s, %%%s_o : %s, %s" % (p, p, p, ty(shape, pty, enc), ty(shape, "i32", enc)),
-        ]
-    m, n = shape
-    s1 = "#ttg.slice<{dim = 1, parent = %s}>" % enc
-    s0 = "#ttg.slice<{dim = 0, parent = %s}>" % enc
-    return [
-        "%%%s_r = tt.make_range {end = %d : i32, start = 0 : i32} : %s" % (p, m, ty([m], "i32", s1)),
-        "%%%s_re = tt.expand_dims %%%s_r {axis = 1 : i32} : %s -> %s" % (p, p, ty([m], "i32", s1), ty([m, 1], "i32", enc)),
-        "%%%s_n = arith.constant dense<%d> : %s" % (p, n, ty([m, 1], "i32", enc)),
-        "%%%s_rm = arith.muli %%%s_re, %%%s_n : %s" % (p, p, p, ty([m, 1], "i32", enc)),
-        "%%%s_rb = tt.broadcast %%%s_rm : %s -> %s" % (p, p, ty([m, 1], "i32", enc), ty(shape, "i32", enc)),
-        "%%%s_c = tt.make_range {end = %d : i32, start = 0 : i32} : %s" % (p, n, ty([n], "i32", s0)),
-        "%%%s_ce = tt.expand_dims %%%s_c {axis = 0 : i32} : %s -> %s" % (p, p, ty([n], "i32", s0), ty([1, n], "i32", enc)),
-        "%%%s_cb = tt.broadcast %%%s_ce : %s -> %s" % (p, p, ty([1, n], "i32", enc), ty(shape, "i32", enc)),
-        "%%%s_o = arith.addi %%%s_rb, %%%s_cb : %s" % (p, p, p, ty(shape, "i32", enc)),
-        "%%%s_s = tt.splat %s : %s -> %s" % (p, ptr, pty, ty(shape, pty, enc)),
-        "%%%s_a = tt.addptr %%%s_s, %%%s_o : %s, %s" % (p, p, p, ty(shape, pty, enc), ty(shape, "i32", enc)),
-    ]
+    r = len(shape)
+    ops, terms = [], []
+    for d in range(r):
+        encs = [enc]  # encs[k]: enc with the k highest other dims sliced away
+        others = [e for e in range(r) if e != d]
+        for e in reversed(others):
+            encs.append("#ttg.slice<{dim = %d, parent = %s}>" % (e, encs[-1]))
+        cur_shape, name = [shape[d]], "%%%s_%d_r" % (p, d)
+        ops.append("%s = tt.make_range {end = %d : i32, start = 0 : i32} : %s"
+                   % (name, shape[d], ty([shape[d]], "i32", encs[-1])))
+        for k, e in enumerate(others):  # ascending: expand back
+            src = encs[len(others) - k]
+            dst = encs[len(others) - k - 1]
+            nshape = cur_shape[:e] + [1] + cur_shape[e:]
+            nname = "%%%s_%d_e%d" % (p, d, k)
+            ops.append("%s = tt.expand_dims %s {axis = %d : i32} : %s -> %s"
+                       % (nname, name, e, ty(cur_shape, "i32", src), ty(nshape, "i32", dst)))
+            name, cur_shape = nname, nshape
+        stride = 1
+        for e in range(d + 1, r):
+            stride *= shape[e]
+        if stride != 1:
+            ops.append("%%%s_%d_k = arith.constant dense<%d> : %s" % (p, d, stride, ty(cur_shape, "i32", enc)))
+            ops.append("%%%s_%d_m = arith.muli %s, %%%s_%d_k : %s" % (p, d, name, p, d, ty(cur_shape, "i32", enc)))
+            name = "%%%s_%d_m" % (p, d)
+        if cur_shape != list(shape):
+            ops.append("%%%s_%d_b = tt.broadcast %s : %s -> %s" % (p, d, name, ty(cur_shape, "i32", enc),
+                                                                 ty(shape, "i32", enc)))
+            name = "%%%s_%d_b" % (p, d)
+        terms.append(name)
+    total = terms[0]
+    for d in range(1, r):
+        ops.append("%%%s_s%d = arith.addi %s, %s : %s" % (p, d, total, terms[d], ty(shape, "i32", enc)))
+        total = "%%%s_s%d" % (p, d)
+    ops.append("%%%s_s = tt.splat %s : %s -> %s" % (p, ptr, pty, ty(shape, pty, enc)))
+    ops.append("%%%s_a = tt.addptr %%%s_s, %s : %s, %s" % (p, p, total, ty(shape, pty, enc), ty(shape, "i32", enc)))
+    return ops
 
 
 def module(case):
@@ -257,9 +273,11 @@ def compile_one(outdir, case):
 
 
 def main():
-    dumpdir, outdir = sys.argv[1], os.path.join(sys.argv[2], "cvt")
+    only = sys.argv[1] == "--dumps-only"
+    args = sys.argv[2:] if only else sys.argv[1:]
+    dumpdir, outdir = args[0], os.path.join(args[1], "cvt")
     os.makedirs(outdir, exist_ok=True)
-    cases = dump_cases(dumpdir) + generated(random.Random(20261126))
+    cases = dump_cases(dumpdir) + ([] if only else generated(random.Random(20261126)))
     with ThreadPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 2)) as ex:
         results = list(ex.map(lambda c: compile_one(outdir, c), cases))
     with open(os.path.join(outdir, "ptx_counts.tsv"), "w") as f:
