@@ -252,6 +252,72 @@ static void nvmma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   lytS_buf_puts(b, "}>");
 }
 
+/* Struct parameters are printed when not their default (colStride always),
+** as Triton 3.6 prints them. */
+static void tmem_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  lytS_buf_printf(b, "#ttng.tensor_memory_encoding<blockM = %lld, blockN = %lld, colStride = %lld",
+                  (long long)field_of(c, e, "block_m", LYT_VINT)->u.i,
+                  (long long)field_of(c, e, "block_n", LYT_VINT)->u.i,
+                  (long long)field_of(c, e, "col_stride", LYT_VINT)->u.i);
+  int64_t sm = field_of(c, e, "cta_split_m", LYT_VINT)->u.i, sn = field_of(c, e, "cta_split_n", LYT_VINT)->u.i;
+  if (sm != 1) lytS_buf_printf(b, ", CTASplitM = %lld", (long long)sm);
+  if (sn != 1) lytS_buf_printf(b, ", CTASplitN = %lld", (long long)sn);
+  if (field_bool(c, e, "two_ctas")->u.i) lytS_buf_puts(b, ", twoCTAs = true");
+  lytS_buf_puts(b, ">");
+}
+
+static void tmem_scales_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  int64_t sm = field_of(c, e, "cta_split_m", LYT_VINT)->u.i, sn = field_of(c, e, "cta_split_n", LYT_VINT)->u.i;
+  lytS_buf_puts(b, "#ttng.tensor_memory_scales_encoding<");
+  if (sm != 1) lytS_buf_printf(b, "CTASplitM = %lld", (long long)sm);
+  if (sn != 1) lytS_buf_printf(b, "%sCTASplitN = %lld", sm != 1 ? ", " : "", (long long)sn);
+  lytS_buf_puts(b, ">");
+}
+
+/* Bases of an in-dim as "[[a, b], ...]" (Triton leaves out an empty block). */
+static void bases_text(lytS_buf *b, const lytG_ll *ll, int32_t i) {
+  lytS_buf_puts(b, "[");
+  for (int32_t t = 0; t < ll->in[i].log2; t++) {
+    lytS_buf_puts(b, t ? ", [" : "[");
+    for (int32_t k = 0; k < ll->nout; k++)
+      lytS_buf_printf(b, "%s%lld", k ? ", " : "", (long long)lytG_basis(ll, i, t, k));
+    lytS_buf_puts(b, "]");
+  }
+  lytS_buf_puts(b, "]");
+}
+
+static void shared_linear_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  const lyt_value *l = field_of(c, e, "layout", LYT_VLINEAR);
+  const lytG_ll *ll = l->u.ll;
+  int32_t off = lytG_in_index(ll, "offset"), blk = lytG_in_index(ll, "block");
+  if (off < 0 || ll->nin != (blk < 0 ? 1 : 2))
+    lytI_argerr(c, 0, "to_triton: a shared_linear layout has the in-dims offset and block");
+  lytS_buf_puts(b, "#ttg.shared_linear<{offset = ");
+  bases_text(b, ll, off);
+  if (blk >= 0 && ll->in[blk].log2) {
+    lytS_buf_puts(b, ", block = ");
+    bases_text(b, ll, blk);
+  }
+  lytS_buf_printf(b, "}, alignment = %lld>", (long long)field_of(c, e, "alignment", LYT_VINT)->u.i);
+}
+
+static void padded_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
+  static const char *const kf[2][2] = { { "order", "order" }, { "shape", "shape" } };
+  const lyt_value *iv = field(e, "intervals");
+  if (!iv || iv->kind != LYT_VTUP || !iv->u.tup.n) lytI_argerr(c, 0, "to_triton: padded_shared needs intervals");
+  lytS_buf_puts(b, "#ttg.padded_shared<[");
+  for (int32_t i = 0; i < iv->u.tup.n; i++) {
+    const lyt_value *p = &iv->u.tup.e[i];
+    if (p->kind != LYT_VTUP || p->u.tup.n != 2 || p->u.tup.e[0].kind != LYT_VINT || p->u.tup.e[1].kind != LYT_VINT)
+      lytI_argerr(c, 0, "to_triton: each padding interval is (interval, padding)");
+    lytS_buf_printf(b, "%s%lld:+%lld", i ? ", " : "", (long long)p->u.tup.e[0].u.i, (long long)p->u.tup.e[1].u.i);
+  }
+  lytS_buf_puts(b, "] {");
+  int64_t o[MAXRANK];
+  ints_text(c, b, e, kf, 2, field_ints(c, e, "order", o));
+  lytS_buf_puts(b, "}>");
+}
+
 /* tensor<64x64xf16, ENC> and !ttg.memdesc<3x64x64xf16, ENC, #ttg.shared_memory, mutable[, alloc]>. */
 static void type_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int memdesc, int depth) {
   int64_t dims[MAXRANK], alloc[MAXRANK];
@@ -291,6 +357,10 @@ static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) 
   else if (strcmp(kind, "swizzled_shared") == 0 || strcmp(kind, "amd_rotating_shared") == 0)
     swizzled_text(c, b, e);
   else if (strcmp(kind, "amd_mfma") == 0) mfma_text(c, b, e);
+  else if (strcmp(kind, "tensor_memory") == 0) tmem_text(c, b, e);
+  else if (strcmp(kind, "tensor_memory_scales") == 0) tmem_scales_text(c, b, e);
+  else if (strcmp(kind, "shared_linear") == 0) shared_linear_text(c, b, e);
+  else if (strcmp(kind, "padded_shared") == 0) padded_text(c, b, e);
   else if (strcmp(kind, "amd_wmma") == 0) wmma_text(c, b, e);
   else if (strcmp(kind, "nvmma_shared") == 0) nvmma_text(c, b, e);
   else if (strcmp(kind, "tensor") == 0 || strcmp(kind, "memdesc") == 0)
@@ -387,8 +457,8 @@ static vecs scan_vecs(lytI_scan *s) {
 }
 
 /* "name = " of the next entry, or NULL at the closing "}". */
-static const char *entry_key(lytI_scan *s, int first) {
-  if (lytI_scan_eat(s, "}")) return NULL;
+static const char *entry_key_to(lytI_scan *s, int first, const char *close) {
+  if (lytI_scan_eat(s, close)) return NULL;
   if (!first) {
     lytI_scan_expect(s, ",");
   }
@@ -396,6 +466,8 @@ static const char *entry_key(lytI_scan *s, int first) {
   lytI_scan_expect(s, "=");
   return k;
 }
+
+static const char *entry_key(lytI_scan *s, int first) { return entry_key_to(s, first, "}"); }
 
 static int key_index(const char *const *keys, int n, const char *k) {
   for (int i = 0; i < n; i++)
@@ -478,11 +550,14 @@ typedef struct fields {
 
 static lyt_value read_attr(ttread *r);
 
-static void read_fields(ttread *r, const key *keys, int nkeys, fields *f, const char *kind) {
+/* "key = value, ..." up to close ("}" in an attribute dict, ">" in a
+** struct like #ttng.tensor_memory_encoding<...>). */
+static void read_fields_to(ttread *r, const key *keys, int nkeys, fields *f, const char *kind,
+                           const char *close) {
   lytI_scan *s = &r->s;
   const char *k;
   memset(f, 0, sizeof *f);
-  for (int first = 1; (k = entry_key(s, first)); first = 0) {
+  for (int first = 1; (k = entry_key_to(s, first, close)); first = 0) {
     int t = 0;
     while (t < nkeys && strcmp(keys[t].name, k) != 0) t++;
     if (t == nkeys) lytI_scan_fail(s, "unknown key '%s' in #ttg.%s", k, kind);
@@ -498,6 +573,10 @@ static void read_fields(ttread *r, const key *keys, int nkeys, fields *f, const 
       default: f->attr = read_attr(r); break;
     }
   }
+}
+
+static void read_fields(ttread *r, const key *keys, int nkeys, fields *f, const char *kind) {
+  read_fields_to(r, keys, nkeys, f, kind, "}");
 }
 
 static void require(ttread *r, const key *keys, const fields *f, int upto) {
@@ -781,27 +860,148 @@ static lyt_value read_nvmma(ttread *r) {
   return encoding(s->c, "nvmma_shared", 8, names, v);
 }
 
+/* #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1[, CTASplitM = 2]
+** [, CTASplitN = 2][, twoCTAs = true]>: the record tensor_memory() builds. */
+static lyt_value read_tmem(ttread *r) {
+  enum { BM, BN, CS, SM, SN, TWO };
+  static const key keys[] = { { "blockM", K_INT }, { "blockN", K_INT }, { "colStride", K_INT },
+                              { "CTASplitM", K_INT }, { "CTASplitN", K_INT }, { "twoCTAs", K_BOOL } };
+  static const char *const names[6] = { "block_m", "block_n", "col_stride", "cta_split_m",
+                                        "cta_split_n", "two_ctas" };
+  fields f;
+  read_fields_to(r, keys, 6, &f, "tensor_memory_encoding", ">");
+  require(r, keys, &f, CS);
+  for (int k = BM; k <= SN; k++)
+    if (f.seen[k] && f.v[k][0] < 1) lytI_scan_fail(&r->s, "%s must be positive", keys[k].name);
+  lyt_value v[6] = { lytI_int(f.v[BM][0]), lytI_int(f.v[BN][0]), lytI_int(f.seen[CS] ? f.v[CS][0] : 1),
+                     lytI_int(f.seen[SM] ? f.v[SM][0] : 1), lytI_int(f.seen[SN] ? f.v[SN][0] : 1),
+                     lytI_bool((int)f.v[TWO][0]) };
+  return encoding(r->s.c, "tensor_memory", 6, names, v);
+}
+
+/* #ttng.tensor_memory_scales_encoding<[CTASplitM = 2][, CTASplitN = 2]> */
+static lyt_value read_tmem_scales(ttread *r) {
+  static const key keys[] = { { "CTASplitM", K_INT }, { "CTASplitN", K_INT } };
+  static const char *const names[2] = { "cta_split_m", "cta_split_n" };
+  fields f;
+  read_fields_to(r, keys, 2, &f, "tensor_memory_scales_encoding", ">");
+  lyt_value v[2] = { lytI_int(f.seen[0] ? f.v[0][0] : 1), lytI_int(f.seen[1] ? f.v[1][0] : 1) };
+  return encoding(r->s.c, "tensor_memory_scales", 2, names, v);
+}
+
+/* #ttg.shared_linear<{offset = [[..]], block = [[..]]}, alignment = N>: the
+** layout itself, offset and block onto dim0.., with its alignment. */
+static lyt_value read_shared_linear(ttread *r) {
+  static const char *const names[2] = { "layout", "alignment" };
+  static const char *const ins_names[2] = { "offset", "block" };
+  lytI_scan *s = &r->s;
+  vecs b[2];
+  int seen[2] = { 0 };
+  const char *k;
+  lytI_scan_expect(s, "{");
+  for (int first = 1; (k = entry_key(s, first)); first = 0) {
+    int t = key_index(ins_names, 2, k);
+    if (t < 0) lytI_scan_fail(s, "unknown key '%s' (a #ttg.shared_linear has offset and block)", k);
+    if (seen[t]++) lytI_scan_fail(s, "'%s' given twice", k);
+    b[t] = scan_vecs(s);
+  }
+  if (!seen[0] || !b[0].n) lytI_scan_fail(s, "the offset bases are missing");
+  if (!seen[1]) b[1] = (vecs){ 0 };
+  if (b[1].n && b[1].width != b[0].width) lytI_scan_fail(s, "block and offset bases differ in rank");
+  lytI_scan_expect(s, ",");
+  lytI_scan_expect(s, "alignment");
+  lytI_scan_expect(s, "=");
+  int64_t align = lytI_scan_int(s);
+  if (!lytS_is_pow2(align)) lytI_scan_fail(s, "alignment must be a power of two");
+  lytI_scan_expect(s, ">");
+  int32_t rank = b[0].width;
+  lytG_inbases ins[2];
+  const char *outs[MAXRANK];
+  for (int t = 0; t < 2; t++)
+    ins[t] = (lytG_inbases){ lytI_intern(s->c->L, ins_names[t], strlen(ins_names[t])), b[t].n, b[t].v };
+  for (int32_t d = 0; d < rank; d++) {
+    char nm[16];
+    snprintf(nm, sizeof nm, "dim%d", (int)d);
+    outs[d] = lytI_intern(s->c->L, nm, strlen(nm));
+  }
+  lytG_ll *ll = lytG_try_from_bases(CX(s->c), 2, ins, rank, outs, NULL, 1);
+  if (!ll) {
+    char msg[LYT_MSG_MAX];
+    memcpy(msg, CX(s->c)->msg, sizeof msg);
+    lytI_scan_fail(s, "%s", msg);
+  }
+  lyt_value v[2] = { ll_val(ll), lytI_int(align) };
+  return encoding(s->c, "shared_linear", 2, names, v);
+}
+
+/* #ttg.padded_shared<[32:+4, 64:+8] {order = [1, 0], shape = [64, 64]}>:
+** every `interval` elements, `pad` more are skipped. */
+static lyt_value read_padded(ttread *r) {
+  static const key keys[] = { { "order", K_INTS }, { "shape", K_INTS } };
+  static const char *const names[3] = { "intervals", "order", "shape" };
+  lytI_scan *s = &r->s;
+  int64_t iv[MAXRANK * 4][2];
+  int32_t n = 0;
+  lytI_scan_expect(s, "[");
+  do {
+    if (n == MAXRANK * 4) lytI_scan_fail(s, "more than %d padding intervals", MAXRANK * 4);
+    iv[n][0] = lytI_scan_int(s);
+    lytI_scan_expect(s, ":");
+    lytI_scan_expect(s, "+");
+    iv[n][1] = lytI_scan_int(s);
+    if (!lytS_is_pow2(iv[n][0]) || !lytS_is_pow2(iv[n][1]))
+      lytI_scan_fail(s, "a padding interval and its padding are powers of two");
+    n++;
+  } while (lytI_scan_eat(s, ","));
+  lytI_scan_expect(s, "]");
+  lytI_scan_expect(s, "{");
+  fields f;
+  read_fields(r, keys, 2, &f, "padded_shared");
+  require(r, keys, &f, 2);
+  if (f.n[0] != f.n[1] || f.n[0] == 0) lytI_scan_fail(s, "order and shape must have the same rank");
+  check_order(s, f.v[0], f.n[0], "order");
+  check_positive(s, &f, keys, 1, f.n[1]);
+  lytI_scan_expect(s, ">");
+  lyt_value t = lytI_tuple(s->c, n);
+  for (int32_t i = 0; i < n; i++) t.u.tup.e[i] = lytI_ints_val(s->c, iv[i], 2);
+  lyt_value v[3] = { t, lytI_ints_val(s->c, f.v[0], f.n[0]), lytI_ints_val(s->c, f.v[1], f.n[1]) };
+  return encoding(s->c, "padded_shared", 3, names, v);
+}
+
 /* ---------------------------------------------------------------------
 ** Import: an attribute, an alias, the text
 ** ------------------------------------------------------------------- */
 
-static const struct { const char *name; lyt_value (*read)(ttread *); } readers[] = {
-  { "blocked", read_blocked }, { "slice", read_slice }, { "dot_op", read_dot },
-  { "nvidia_mma", read_mma }, { "swizzled_shared", read_swizzled }, { "nvmma_shared", read_nvmma },
-  { "amd_mfma", read_mfma }, { "amd_wmma", read_wmma }, { "amd_rotating_shared", read_rotating },
+/* own: the reader reads everything between '<' and its '>' (the attributes
+** that are no dict: struct parameters, padding intervals). */
+static const struct { const char *name; lyt_value (*read)(ttread *); int own; } readers[] = {
+  { "ttg.blocked", read_blocked, 0 }, { "ttg.slice", read_slice, 0 }, { "ttg.dot_op", read_dot, 0 },
+  { "ttg.nvidia_mma", read_mma, 0 }, { "ttg.swizzled_shared", read_swizzled, 0 },
+  { "ttg.nvmma_shared", read_nvmma, 0 }, { "ttg.amd_mfma", read_mfma, 0 },
+  { "ttg.amd_wmma", read_wmma, 0 }, { "ttg.amd_rotating_shared", read_rotating, 0 },
+  { "ttg.shared_linear", read_shared_linear, 1 }, { "ttg.padded_shared", read_padded, 1 },
+  { "ttng.tensor_memory_encoding", read_tmem, 1 },
+  { "ttng.tensor_memory_scales_encoding", read_tmem_scales, 1 },
 };
+
+/* The readers' index of a dotted name ("ttg.blocked", "triton_gpu.blocked"), or -1. */
+static int reader_of(const char *name, size_t n) {
+  size_t pre = n > 11 && memcmp(name, "triton_gpu.", 11) == 0 ? 7 : 0;  /* read as ttg. */
+  for (size_t k = 0; k < sizeof readers / sizeof *readers; k++) {
+    const char *rn = readers[k].name;
+    if (pre ? strncmp(rn, "ttg.", 4) == 0 && strlen(rn) - 4 == n - 11 && memcmp(rn + 4, name + 11, n - 11) == 0
+            : strlen(rn) == n && memcmp(rn, name, n) == 0)
+      return (int)k;
+  }
+  return -1;
+}
 
 int lytI_triton_reads(const char *name, size_t n) {
   static const char *const spaces[] = { "ttg.shared_memory", "ttng.tensor_memory", "ttg.linear",
                                         "triton_gpu.linear" };
   for (size_t k = 0; k < sizeof spaces / sizeof *spaces; k++)
     if (strlen(spaces[k]) == n && memcmp(spaces[k], name, n) == 0) return 1;
-  size_t pre = n > 4 && memcmp(name, "ttg.", 4) == 0 ? 4
-               : n > 11 && memcmp(name, "triton_gpu.", 11) == 0 ? 11 : 0;
-  for (size_t k = 0; pre && k < sizeof readers / sizeof *readers; k++)
-    if (strlen(readers[k].name) == n - pre && memcmp(readers[k].name, name + pre, n - pre) == 0)
-      return 1;
-  return 0;
+  return reader_of(name, n) >= 0;
 }
 
 /* "#ttg.<kind><{...}>" or "#alias". */
@@ -824,21 +1024,27 @@ static lyt_value read_attr(ttread *r) {
     r->depth--;  /* a memory space, as memdesc types name it */
     return lytI_str(s->c, dot + 1);
   }
-  if (strncmp(name, "ttg.", 4) != 0 && strncmp(name, "triton_gpu.", 11) != 0) {
+  if (strncmp(name, "ttg.", 4) != 0 && strncmp(name, "triton_gpu.", 11) != 0 &&
+      strncmp(name, "ttng.", 5) != 0) {
     s->p = at;
     lytI_scan_fail(s, "expected a #ttg. attribute or an alias");
   }
   lytI_scan_expect(s, "<");
+  int k = reader_of(name, strlen(name));
+  if (k >= 0 && readers[k].own) {
+    v = readers[k].read(r);
+    r->depth--;
+    return v;
+  }
   lytI_scan_expect(s, "{");
-  size_t k = 0, n = sizeof readers / sizeof *readers;
-  while (k < n && strcmp(readers[k].name, dot + 1) != 0) k++;
   if (strcmp(dot + 1, "linear") == 0) v = read_linear(s);
-  else if (k < n) v = readers[k].read(r);
+  else if (k >= 0) v = readers[k].read(r);
   else {
     s->p = at;
     lytI_scan_fail(s, "the encoding '%s' is not read here (linear, blocked, slice, dot_op, "
-                   "nvidia_mma, amd_mfma, amd_wmma, swizzled_shared, amd_rotating_shared and "
-                   "nvmma_shared are; others go through their #ttg.linear form)", dot + 1);
+                   "nvidia_mma, amd_mfma, amd_wmma, swizzled_shared, amd_rotating_shared, "
+                   "nvmma_shared, shared_linear, padded_shared, tensor_memory_encoding and "
+                   "tensor_memory_scales_encoding are)", dot + 1);
   }
   lytI_scan_expect(s, ">");
   r->depth--;
