@@ -94,6 +94,10 @@ D=tests/data/ttgir
 "$LYT" --explain=json "$T/log.ttgir" >"$T/j" && [ "$(mechanisms "$T/j" | tr '\n' ' ')" = "shared shared " ] \
   && ok || bad "a log of two dumps: $(mechanisms "$T/j" | tr '\n' ' ')"
 
+# explain() from inside a function of a script that never imported the stdlib
+printf 'fn f(t) = explain(t, "m", "json")\nprint f("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\\n")\n' >"$T/f.lyt"
+"$LYT" "$T/f.lyt" >"$T/out" 2>&1 && grep -q '"name":"#b"' "$T/out" && ok || bad "explain inside a function: $(head -2 "$T/out")"
+
 # malformed modules: located errors, exit 1, never a crash
 err() {  # name text expected-location expected-message
   printf '%b' "$2" >"$T/$1.ttgir"

@@ -276,3 +276,26 @@ void lytI_do_import(lyt_state *L, const lytP_node *s) {
   run_file_as(L, path, shown, lib, s->loc);
   L->echo = echo;
 }
+
+/* The stdlib defines Triton's encodings; a builtin or a host that needs
+** one of its functions imports the file when the script has not: from the
+** stdlib's own folder (a file of that name beside the script is not it),
+** and at the top level even from inside a call, as if the script had
+** written the import first. An error inside unwinds the whole statement,
+** which leaves no frame behind anyway. */
+lyt_value *lytI_stdlib_global(lyt_state *L, const char *name, const char *file) {
+  const char *key = lytI_intern(L, name, strlen(name));
+  if (!key) lytI_code_fail(L, L->errloc);
+  lyt_value *f = lytI_getglobal(L, key);
+  if (f) return f;
+  const char *dir = L->cfg.stdlib_path && *L->cfg.stdlib_path ? L->cfg.stdlib_path : ".";
+  char *chunk = scratch(L, strlen(dir) + strlen(file) + 32);
+  char *src = scratch(L, strlen(file) + 16);
+  sprintf(chunk, "%s/<import %s>", dir, file);
+  int n = sprintf(src, "import \"%s\"\n", file);
+  lytI_frame *frame = L->frame;
+  L->frame = NULL;
+  lytI_run_src(L, chunk, src, (size_t)n);
+  L->frame = frame;
+  return lytI_getglobal(L, key);
+}

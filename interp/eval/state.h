@@ -135,6 +135,9 @@ lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt
 /* eval/load.c: a source text kept for the life of the state (diagnostics
 ** reprint its lines). */
 lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len);
+/* eval/load.c: the global [name] of the stdlib file [file] ("triton.lyt"),
+** imported from the stdlib folder if need be; NULL if it defines none. */
+lyt_value *lytI_stdlib_global(lyt_state *L, const char *name, const char *file);
 /* eval/eval.c */
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
 /* lyt_doline: one line, continuing an unfinished statement's lines. */

@@ -650,17 +650,7 @@ static lyt_value encodings(xp *x) {
 }
 
 static void load_stdlib(xp *x) {
-  const char *name = lytI_intern(x->L, "to_linear", 9);
-  lyt_value *f = lytI_getglobal(x->L, name);
-  if (!f) {
-    /* named as a file in the stdlib folder, so the import finds the stdlib's */
-    lytS_buf b;
-    lytS_buf_init(&b, CX(x->c));
-    lytS_buf_printf(&b, "%s/explain", x->L->cfg.stdlib_path ? x->L->cfg.stdlib_path : ".");
-    static const char imp[] = "import \"triton.lyt\"\n";
-    lytI_run_src(x->L, b.p, imp, sizeof imp - 1);
-    f = lytI_getglobal(x->L, name);
-  }
+  lyt_value *f = lytI_stdlib_global(x->L, "to_linear", "triton.lyt");
   if (!f) lytI_callerr(x->c, "explain: the stdlib's to_linear is not defined");
   x->to_linear = *f;
 }

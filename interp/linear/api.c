@@ -75,11 +75,7 @@ int lyt_to_linear(lyt_state *L, int idx, lyt_linear *d) {
 /* Triton's encodings are stdlib functions; a host that never imported
 ** the stdlib still gets them. */
 static lyt_value to_linear_fn(lyt_state *L) {
-  const lyt_value *f = lytI_getglobal(L, lytI_intern(L, "to_linear", 9));
-  if (!f) {
-    lytI_run_src(L, "<lyt_linear_of>", "import \"triton.lyt\"\n", 19);
-    f = lytI_getglobal(L, lytI_intern(L, "to_linear", 9));
-  }
+  const lyt_value *f = lytI_stdlib_global(L, "to_linear", "triton.lyt");
   if (!f) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_linear_of: the stdlib defines no to_linear");
   return *f;
 }
