@@ -5,15 +5,16 @@
 ** The module is read line by line, the way MLIR prints it: alias
 ** definitions (#name = #ttg....) first, the module's attributes, then one
 ** op per line. Each encoding alias is read with from_triton and laid out
-** with the stdlib's to_linear at the first type that uses it. Each
+** with the stdlib's to_linear at a type that uses it. Each
 ** ttg.convert_layout gets the mechanism Triton's lowering chooses
-** (linear/cvt.c). Shared-memory ops and global loads and stores are
-** listed with their layouts. An op or attribute this file does not know
-** is listed as unknown, never dropped; a malformed line is an error
-** located in the module's own text.
+** (linear/cvt.c), each global load and store the vector width Triton's
+** AxisInfo allows (interop/ttgir_axis.c); shared-memory ops are listed
+** with their types. An op or attribute this file does not know is listed
+** as unknown, never dropped; a malformed line is an error located in the
+** module's own text.
 **
-** The result is one record (the value explain() returns); the text and
-** JSON forms are written from it, so the three cannot disagree.
+** The result is one record (the value explain() returns); the text, JSON
+** and HTML forms are written from it, so they cannot disagree.
 */
 #include <ctype.h>
 #include <setjmp.h>

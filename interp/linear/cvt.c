@@ -2,11 +2,12 @@
 ** linear/cvt.c: what Triton 3.6 does to lower a ttg.convert_layout
 ** between two distributed layouts, decided the way its lowering decides
 ** (facts from Triton's minimalCvtLayout, cvtNeedsWarpShuffle and
-** getWarpLayoutConvertDecomposition; reference notes in
-** shared/reference/triton_linear_layout.md).
+** getWarpLayoutConvertDecomposition; invert_and_compose and quotient as
+** shared/reference/triton_linear_layout.md has them).
 **
-** The conversion is dst^-1 o src's inverse direction: for each hardware
-** index of the destination, where its element sits in the source. Its
+** The conversion is src^-1 o dst (Triton's dst.invertAndCompose(src)): for
+** each hardware index of the destination, the source's hardware index that
+** holds the same element. Its
 ** slowest hardware dims (block, then warp, lane, register) are quotiented
 ** away while the conversion is the identity on them; the first one left
 ** says how far data must travel. Lanes alone go through warp shuffles
