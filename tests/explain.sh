@@ -114,5 +114,8 @@ err badalias "#b = \n" 1:6 'no attribute'
 err onetype "$B$M  %0 = ttg.convert_layout %x : tensor<64xf32, #b>\n}\n" 3:32 'needs'
 err nothing "hello\n" 1:1 'expected an op name'
 err empty "" 1:1 'no TTGIR module'
+deep=$(i=0; while [ $i -lt 70 ]; do printf '  scf.for %%i = %%a to %%b step %%c : i32 {\\n'; i=$((i + 1)); done)
+shut=$(i=0; while [ $i -lt 71 ]; do printf '  }\\n'; i=$((i + 1)); done)
+err deep "$B$M$deep$shut" 66:1 'nested more than 64 deep'
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

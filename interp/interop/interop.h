@@ -71,7 +71,7 @@ typedef struct lytI_gaccess {
   int exact;           /* every value on the way was modelled as Triton does */
   int64_t elem_bits;   /* the pointee's */
 } lytI_gaccess;
-int32_t lytI_ttgir_axis(lytS_ctx *cx, const char *text, size_t len, lytI_gaccess **out);
+int32_t lytI_ttgir_axis(lyt_state *L, const lytL_src *src, lytI_gaccess **out);
 /* interop/ttgir_html.c: explain's record as one self-contained HTML page,
 ** its layouts drawn (picture/svg.c). */
 void lytI_explain_html(lyt_state *L, lytS_buf *b, const lyt_value *r, lyt_loc at);

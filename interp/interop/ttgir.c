@@ -676,7 +676,7 @@ static lyt_value explain(lytI_call *c, const char *name, const char *text, size_
   x.aliases = lytI_nil();
   x.src = lytI_new_src(c->L, name, text, len);
   load_stdlib(&x);
-  x.nacc = lytI_ttgir_axis(CX(c), x.src->text, x.src->len, &x.acc);
+  x.nacc = lytI_ttgir_axis(c->L, x.src, &x.acc);
   scan(&x, x.src->text, x.src->text + x.src->len);
   if (x.nal == 0 && x.cvt.n + x.mem.n + x.glob.n + x.unknown.n == 0 && x.warps == 0)
     lytI_error(x.L, at(&x, 1, 1), LYT_ERRSYNTAX, "explain: no TTGIR module here (no '#alias = "

@@ -32,6 +32,8 @@ typedef struct aval {
 
 typedef struct ax {
   lytS_ctx *cx;
+  lyt_state *L;
+  const lytL_src *src;  /* the module: where errors point */
   const char *const *ls, *const *le;  /* each line's start and end */
   int32_t n;
   aval *v;
@@ -485,7 +487,9 @@ region:
 }
 
 static void run(ax *a, int32_t from, int32_t to, const char **ys, size_t *yn, int *ny) {
-  if (++a->depth > 64) lytS_fail(a->cx, LYT_ERRLIMIT, "explain: regions nested too deeply");
+  if (++a->depth > 64)
+    lytI_error(a->L, (lyt_loc){ a->src, from > 0 ? from : 1, 1 }, LYT_ERRLIMIT,
+               "explain: regions nested more than 64 deep");
   for (int32_t i = from; i < to; i++) {
     const char *p = a->ls[i];
     while (p < a->le[i] && (*p == ' ' || *p == '\t')) p++;
@@ -514,7 +518,10 @@ static void run(ax *a, int32_t from, int32_t to, const char **ys, size_t *yn, in
   a->depth--;
 }
 
-int32_t lytI_ttgir_axis(lytS_ctx *cx, const char *text, size_t len, lytI_gaccess **out) {
+int32_t lytI_ttgir_axis(lyt_state *L, const lytL_src *src, lytI_gaccess **out) {
+  lytS_ctx *cx = &L->cx;
+  const char *text = src->text;
+  size_t len = src->len;
   int32_t n = 1;
   for (size_t i = 0; i < len; i++) n += text[i] == '\n';
   const char **ls = lytS_alloc(cx, sizeof *ls * (size_t)n), **le = lytS_alloc(cx, sizeof *le * (size_t)n);
@@ -529,6 +536,8 @@ int32_t lytI_ttgir_axis(lytS_ctx *cx, const char *text, size_t len, lytI_gaccess
   ax a;
   memset(&a, 0, sizeof a);
   a.cx = cx;
+  a.L = L;
+  a.src = src;
   a.ls = ls;
   a.le = le;
   a.n = n;
