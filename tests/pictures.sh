@@ -83,22 +83,24 @@ PY
 # the nested tile 16x16; 128x128 (of which the window shows a corner).
 cells="stride:32 tv:128 distributed:256 shared:128 axe:64 nested:256 big:16384"
 pass=0; fail=0
+# colours NAME SVG: screenshot SVG alone in Chromium and check its cells
+colours() {
+  timeout 120 chromium --headless --disable-gpu --no-sandbox --screenshot="$dir/$1.png" \
+    --window-size=1200,1200 "file://$2" >/dev/null 2>&1
+  set -- "$1" $(python3 "$dir/check.py" "$dir/$1.png" "$2" 2>/dev/null)
+  if [ "${2:-0}" -ge 8 ] && [ "$2" = "${3:-}" ]; then
+    echo "PASS $1 ($2 cells in the window, each in its colour)"; pass=$((pass + 1))
+  else
+    echo "FAIL $1: ${3:-?} of ${2:-?} cells in the window show their colour"; fail=$((fail + 1))
+  fi
+}
 for k in stride tv distributed shared axe nested big; do
   want=$(printf '%s\n' $cells | sed -n "s/^$k://p")
   got=$(grep -c 'class="[ce]"/>' "$dir/$k.svg")
   if [ "$got" != "$want" ]; then
     echo "FAIL $k: $got cells drawn, $want expected"; fail=$((fail + 1)); continue
   fi
-  png="$dir/$k.png"
-  timeout 120 chromium --headless --disable-gpu --no-sandbox --screenshot="$png" \
-    --window-size=1200,1200 "file://$dir/$k.svg" >/dev/null 2>&1
-  if [ ! -s "$png" ]; then echo "FAIL $k: no screenshot"; fail=$((fail + 1)); continue; fi
-  set -- $(python3 "$dir/check.py" "$png" "$dir/$k.svg" 2>/dev/null)
-  if [ "${1:-0}" -ge 8 ] && [ "$1" = "${2:-}" ]; then
-    echo "PASS $k ($1 cells in the window, each in its colour)"; pass=$((pass + 1))
-  else
-    echo "FAIL $k: ${2:-?} of ${1:-?} cells in the window show their colour"; fail=$((fail + 1))
-  fi
+  colours "$k" "$dir/$k.svg"
 done
 # lyt --explain=html: Chromium reads the whole page (every inline picture
 # is in its DOM), the page fetches nothing, and its first picture, taken
@@ -114,14 +116,7 @@ if "$LYT" --explain=html tests/data/ttgir/column_sum.ttgir >"$page"; then
     echo "FAIL explain page: $got of $want pictures in the DOM"; fail=$((fail + 1))
   fi
   sed -n '/^<svg /,/^<\/svg>/p' "$page" | sed '/^<\/svg>/q' >"$dir/first.svg"
-  timeout 120 chromium --headless --disable-gpu --no-sandbox --screenshot="$dir/first.png" \
-    --window-size=1200,1200 "file://$dir/first.svg" >/dev/null 2>&1
-  set -- $(python3 "$dir/check.py" "$dir/first.png" "$dir/first.svg" 2>/dev/null)
-  if [ "${1:-0}" -ge 8 ] && [ "$1" = "${2:-}" ]; then
-    echo "PASS explain picture ($1 cells in the window, each in its colour)"; pass=$((pass + 1))
-  else
-    echo "FAIL explain picture: ${2:-?} of ${1:-?} cells show their colour"; fail=$((fail + 1))
-  fi
+  colours explain-picture "$dir/first.svg"
 else
   echo "FAIL lyt --explain=html"; fail=$((fail + 1))
 fi

@@ -274,30 +274,14 @@ static void tmem_scales_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   lytS_buf_puts(b, ">");
 }
 
-/* Bases of an in-dim as "[[a, b], ...]" (Triton leaves out an empty block). */
-static void bases_text(lytS_buf *b, const lytG_ll *ll, int32_t i) {
-  lytS_buf_puts(b, "[");
-  for (int32_t t = 0; t < ll->in[i].log2; t++) {
-    lytS_buf_puts(b, t ? ", [" : "[");
-    for (int32_t k = 0; k < ll->nout; k++)
-      lytS_buf_printf(b, "%s%lld", k ? ", " : "", (long long)lytG_basis(ll, i, t, k));
-    lytS_buf_puts(b, "]");
-  }
-  lytS_buf_puts(b, "]");
-}
-
 static void shared_linear_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   const lyt_value *l = field_of(c, e, "layout", LYT_VLINEAR);
   const lytG_ll *ll = l->u.ll;
   int32_t off = lytG_in_index(ll, "offset"), blk = lytG_in_index(ll, "block");
   if (off < 0 || ll->nin != (blk < 0 ? 1 : 2))
     lytI_argerr(c, 0, "to_triton: a shared_linear layout has the in-dims offset and block");
-  lytS_buf_puts(b, "#ttg.shared_linear<{offset = ");
-  bases_text(b, ll, off);
-  if (blk >= 0 && ll->in[blk].log2) {
-    lytS_buf_puts(b, ", block = ");
-    bases_text(b, ll, blk);
-  }
+  lytS_buf_puts(b, "#ttg.shared_linear<{");  /* Triton leaves out an empty block */
+  lytG_print_attr_ins(b, blk >= 0 && !ll->in[blk].log2 ? lytG_squeeze_ins(CX(c), ll, "block") : ll);
   lytS_buf_printf(b, "}, alignment = %lld>", (long long)field_of(c, e, "alignment", LYT_VINT)->u.i);
 }
 
@@ -485,6 +469,24 @@ static lyt_value ll_val(const lytG_ll *ll) {
   return v;
 }
 
+/* The layout of n in-dims' bases onto dim0..dim{rank-1}, surjective; NULL
+** with the reason in why (LYT_MSG_MAX) when Triton would refuse it. */
+static lytG_ll *named_bases(lytI_scan *s, int n, const char *const *names, const vecs *b,
+                            int32_t rank, char *why) {
+  lytG_inbases ins[4];
+  const char *outs[MAXRANK];
+  for (int t = 0; t < n; t++)
+    ins[t] = (lytG_inbases){ lytI_intern(s->c->L, names[t], strlen(names[t])), b[t].n, b[t].v };
+  for (int32_t d = 0; d < rank; d++) {
+    char nm[16];
+    snprintf(nm, sizeof nm, "dim%d", (int)d);
+    outs[d] = lytI_intern(s->c->L, nm, strlen(nm));
+  }
+  lytG_ll *ll = lytG_try_from_bases(CX(s->c), n, ins, rank, outs, NULL, 1);
+  if (!ll) memcpy(why, CX(s->c)->msg, LYT_MSG_MAX);  /* the error formats into cx->msg */
+  return ll;
+}
+
 static lyt_value read_linear(lytI_scan *s) {
   vecs b[4];
   int seen[4] = { 0 };
@@ -504,21 +506,9 @@ static lyt_value read_linear(lytI_scan *s) {
     if (b[t].n && rank < 0) rank = b[t].width;
   }
   if (rank <= 0) lytI_scan_fail(s, "every basis list is empty or of rank 0 (Triton refuses an empty layout)");
-  lytG_inbases ins[4];
-  const char *outs[MAXRANK];
-  for (int t = 0; t < 4; t++)
-    ins[t] = (lytG_inbases){ lytI_intern(s->c->L, ll_ins[t], strlen(ll_ins[t])), b[t].n, b[t].v };
-  for (int32_t d = 0; d < rank; d++) {
-    char nm[16];
-    snprintf(nm, sizeof nm, "dim%d", (int)d);
-    outs[d] = lytI_intern(s->c->L, nm, strlen(nm));
-  }
-  lytG_ll *ll = lytG_try_from_bases(CX(s->c), 4, ins, rank, outs, NULL, 1);
-  if (!ll) {
-    char msg[LYT_MSG_MAX];  /* argerr formats into cx->msg: copy it first */
-    memcpy(msg, CX(s->c)->msg, sizeof msg);
-    lytI_argerr(s->c, s->argi, "from_triton: %s", msg);
-  }
+  char msg[LYT_MSG_MAX];
+  lytG_ll *ll = named_bases(s, 4, ll_ins, b, rank, msg);
+  if (!ll) lytI_argerr(s->c, s->argi, "from_triton: %s", msg);
   return ll_val(ll);
 }
 
@@ -914,22 +904,9 @@ static lyt_value read_shared_linear(ttread *r) {
   int64_t align = lytI_scan_int(s);
   if (!lytS_is_pow2(align)) lytI_scan_fail(s, "alignment must be a power of two");
   lytI_scan_expect(s, ">");
-  int32_t rank = b[0].width;
-  lytG_inbases ins[2];
-  const char *outs[MAXRANK];
-  for (int t = 0; t < 2; t++)
-    ins[t] = (lytG_inbases){ lytI_intern(s->c->L, ins_names[t], strlen(ins_names[t])), b[t].n, b[t].v };
-  for (int32_t d = 0; d < rank; d++) {
-    char nm[16];
-    snprintf(nm, sizeof nm, "dim%d", (int)d);
-    outs[d] = lytI_intern(s->c->L, nm, strlen(nm));
-  }
-  lytG_ll *ll = lytG_try_from_bases(CX(s->c), 2, ins, rank, outs, NULL, 1);
-  if (!ll) {
-    char msg[LYT_MSG_MAX];
-    memcpy(msg, CX(s->c)->msg, sizeof msg);
-    lytI_scan_fail(s, "%s", msg);
-  }
+  char msg[LYT_MSG_MAX];
+  lytG_ll *ll = named_bases(s, 2, ins_names, b, b[0].width, msg);
+  if (!ll) lytI_scan_fail(s, "%s", msg);
   lyt_value v[2] = { ll_val(ll), lytI_int(align) };
   return encoding(s->c, "shared_linear", 2, names, v);
 }

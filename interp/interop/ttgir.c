@@ -204,7 +204,7 @@ static lyt_value type_text(xp *x, const ty *t) {
 
 /* The encoding written in a type ("#blocked" or an inline attribute), or
 ** NULL when it has none. */
-static const char *type_encoding(xp *x, const ty *t, size_t *len) {
+static const char *type_encoding(const ty *t, size_t *len) {
   const char *p = t->s;
   while (p < t->e && *p != ',') p++;
   if (p == t->e) return NULL;
@@ -216,7 +216,6 @@ static const char *type_encoding(xp *x, const ty *t, size_t *len) {
     while (q < t->e && (isalnum((unsigned char)*q) || *q == '_' || *q == '.')) q++;
     if (*q == '<') q = matching(q, t->e);
   }
-  (void)x;
   *len = q ? (size_t)(q - p) : 0;
   return p;
 }
@@ -399,7 +398,7 @@ static int64_t type_order(const char *s, const char *e) {
 static void note_uses(xp *x, const ty *t, int32_t n, int32_t line, const char *ls) {
   for (int32_t i = 0; i < n; i++) {
     size_t len;
-    const char *e = type_encoding(x, &t[i], &len);
+    const char *e = type_encoding(&t[i], &len);
     alias *a = e && len ? find_alias(x, e, len) : NULL;
     if (a && (!a->type || type_order(t[i].s, t[i].e) < type_order(a->type, a->type + strlen(a->type)))) {
       a->type = type_text(x, &t[i]).u.str.s;
@@ -411,7 +410,7 @@ static void note_uses(xp *x, const ty *t, int32_t n, int32_t line, const char *l
 
 static lyt_value enc_text(xp *x, const ty *t) {
   size_t len;
-  const char *e = type_encoding(x, t, &len);
+  const char *e = type_encoding(t, &len);
   return e && len ? strn(x, e, len) : lytI_nil();
 }
 
@@ -452,8 +451,8 @@ static void convert_line(xp *x, int32_t line, const char *ls, const ty *t, int32
   push(x, &x->cvt, record(x, 10, names, v));
 }
 
-/* A shared-memory op or a global load or store: its types and encodings. */
-static void access_line(xp *x, vlist *l, int32_t line, lyt_value op, const ty *t, int32_t n) {
+/* A shared-memory op: its types and encodings. */
+static void memory_line(xp *x, int32_t line, lyt_value op, const ty *t, int32_t n) {
   static const char *const names[] = { "line", "op", "tensor", "encoding", "memdesc", "shared" };
   lyt_value v[6] = { lytI_int(line), op, lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil() };
   for (int32_t i = 0; i < n; i++) {
@@ -462,7 +461,7 @@ static void access_line(xp *x, vlist *l, int32_t line, lyt_value op, const ty *t
     v[k] = type_text(x, &t[i]);
     v[k + 1] = enc_text(x, &t[i]);
   }
-  push(x, l, record(x, 6, names, v));
+  push(x, &x->mem, record(x, 6, names, v));
 }
 
 /* Triton's LinearEncoding order[0] of a distributed layout: the dim its
@@ -597,7 +596,7 @@ static void op_line(xp *x, int32_t line, const char *ls, const char *s, const ch
   note_uses(x, t, n, line, ls);
   lyt_value op = strn(x, name, (size_t)(ne - name));
   if (cls == OP_CVT) convert_line(x, line, ls, t, n);
-  else if (cls == OP_MEM) access_line(x, &x->mem, line, op, t, n);
+  else if (cls == OP_MEM) memory_line(x, line, op, t, n);
   else if (cls == OP_GLOBAL) global_line(x, line, ls, op, t, n, sig, le);
   else if (cls == OP_UNKNOWN)
     unknown(x, line, (int32_t)(name - ls) + 1, "op", op, "an op lyt does not know");

@@ -238,6 +238,8 @@ void lytG_print(lytS_buf *b, const lytG_ll *L);
 void lytG_print_triton(lytS_buf *b, const lytG_ll *L);
 /* #ttg.linear<{register = [[0, 1], [0, 2]], lane = [...], warp = [], block = []}> */
 void lytG_print_attr(lytS_buf *b, const lytG_ll *L);
+/* Its in-dims alone, "register = [[0, 1]], lane = [...]", as attributes write them. */
+void lytG_print_attr_ins(lytS_buf *b, const lytG_ll *L);
 const char *lytG_str(lytS_ctx *cx, const lytG_ll *L);  /* lytG_print into a new string */
 
 /* ================================================================== */

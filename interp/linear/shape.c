@@ -602,9 +602,11 @@ void lytG_print(lytS_buf *b, const lytG_ll *L) {
   lytS_buf_puts(b, "}");
 }
 
+void lytG_print_attr_ins(lytS_buf *b, const lytG_ll *L) { print_ins(b, L, " = ", ", "); }
+
 void lytG_print_attr(lytS_buf *b, const lytG_ll *L) {
   lytS_buf_puts(b, "#ttg.linear<{");
-  print_ins(b, L, " = ", ", ");
+  lytG_print_attr_ins(b, L);
   lytS_buf_puts(b, "}>");
 }
 

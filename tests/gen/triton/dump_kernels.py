@@ -9,6 +9,8 @@ against Triton, not against itself.
 usage (on the GPU machine): python3 tests/gen/triton/dump_kernels.py OUTDIR
 writes OUTDIR/<kernel>.ttgir, OUTDIR/<kernel>.ptx, OUTDIR/encodings.jsonl,
 OUTDIR/log.txt (what failed, with the exception).
+  dump_kernels.py --more DIR: only the second set of kernels (TTGIR and PTX),
+  compiled after `lyt --explain` was written (tests/data/ttgir/more/).
   dump_kernels.py --layouts-only DIR: only encodings.jsonl, for the dumps
   already in DIR. Encodings written inline in a type (#ttg.slice<...>) are
   named #inline0, #inline1, ... in order of first use.
@@ -26,7 +28,8 @@ import triton.language as tl
 
 WORKER = len(sys.argv) > 1 and sys.argv[1] == "--alias"
 LAYOUTS_ONLY = len(sys.argv) > 1 and sys.argv[1] == "--layouts-only"
-OUT = sys.argv[2] if WORKER or LAYOUTS_ONLY else sys.argv[1] if len(sys.argv) > 1 else "dumps"
+MORE = len(sys.argv) > 1 and sys.argv[1] == "--more"
+OUT = sys.argv[2] if WORKER or LAYOUTS_ONLY or MORE else sys.argv[1] if len(sys.argv) > 1 else "dumps"
 os.makedirs(OUT, exist_ok=True)
 LOG = open(os.path.join(OUT, "log.txt"), "a")
 
@@ -161,6 +164,86 @@ def copy2d(x, out, sx, so, BM: tl.constexpr, BN: tl.constexpr):
     tl.store(out + rows[:, None] * so + cols[None, :], tl.load(x + rows[:, None] * sx + cols[None, :]))
 
 
+# ---------------------------------------------------------------- the second set
+@triton.jit
+def softmax_rows(x, out, M, N, stride, BM: tl.constexpr, BN: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    m = (rows[:, None] < M) & (cols[None, :] < N)
+    v = tl.load(x + rows[:, None] * stride + cols[None, :], mask=m, other=-float("inf"))
+    v = v - tl.max(v, 1)[:, None]
+    e = tl.exp(v)
+    tl.store(out + rows[:, None] * stride + cols[None, :], e / tl.sum(e, 1)[:, None], mask=m)
+
+
+@triton.jit
+def matmul_bias_relu(a, b, bias, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+        y = tl.load(b + (k + rk)[:, None] * N + rn[None, :])
+        acc = tl.dot(x, y, acc)
+    acc = acc + tl.load(bias + rn)[None, :].to(tl.float32)
+    acc = tl.maximum(acc, 0.0)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def matmul_i8(a, b, c, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.int32)
+    for k in range(0, K, BK):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+        y = tl.load(b + (k + rk)[:, None] * 512 + rn[None, :])
+        acc = tl.dot(x, y, acc, out_dtype=tl.int32)
+    tl.store(c + rm[:, None] * 512 + rn[None, :], acc)
+
+
+@triton.jit
+def permute3d(x, out, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    i = tl.arange(0, A)[:, None, None]
+    j = tl.arange(0, B)[None, :, None]
+    k = tl.arange(0, C)[None, None, :]
+    t = tl.load(x + i * B * C + j * C + k)
+    p = tl.permute(t, (0, 2, 1))
+    ii = tl.arange(0, A)[:, None, None]
+    kk = tl.arange(0, C)[None, :, None]
+    jj = tl.arange(0, B)[None, None, :]
+    tl.store(out + ii * C * B + kk * B + jj, p)
+
+
+@triton.jit
+def col_norm(x, out, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    cols = tl.program_id(0) * BN + tl.arange(0, BN)
+    rows = tl.arange(0, BM)
+    t = tl.load(x + rows[:, None] * N + cols[None, :]).to(tl.float32)
+    s = tl.sqrt(tl.sum(t * t, 0))
+    tl.store(out + rows[:, None] * N + cols[None, :], (t / s[None, :]).to(tl.float16))
+
+
+@triton.jit
+def argmax_rows(x, out, N, BN: tl.constexpr):
+    r = tl.program_id(0)
+    cols = tl.arange(0, BN)
+    v = tl.load(x + r * N + cols, mask=cols < N, other=-float("inf"))
+    tl.store(out + r, tl.argmax(v, 0))
+
+
+@triton.jit
+def join_split(x, y, out, BN: tl.constexpr):
+    c = tl.arange(0, BN)
+    a = tl.load(x + c)
+    b = tl.load(y + c)
+    j = tl.join(a, b)
+    p, q = tl.split(tl.permute(j, (1, 0)).reshape(BN, 2))
+    tl.store(out + c, p + q)
+
+
 # ---------------------------------------------------------------- compile and dump
 def keep(name, compiled):
     for kind in ("ttgir", "ptx"):
@@ -219,6 +302,44 @@ def compile_all():
         raise RuntimeError("; ".join(errors))
 
     run("matmul_f16_sm80", sm80_matmul)
+
+
+def sm80(fn, sig, consts):
+    from triton.compiler import ASTSource
+    from triton.backends.compiler import GPUTarget
+    src = ASTSource(fn=fn, signature=sig, constexprs=consts)
+    return triton.compile(src, target=GPUTarget("cuda", 80, 32), options={"num_warps": 8})
+
+
+def compile_more():
+    """The second set, compiled after `lyt --explain` was written: a check on
+    kernels it was not built from (tests/data/ttgir/more/)."""
+    dev = "cuda"
+    f16, f32 = torch.float16, torch.float32
+
+    def t(*shape, dtype=f32):
+        if dtype == torch.int8:
+            return torch.randint(-8, 8, shape, device=dev, dtype=dtype)
+        return torch.randn(*shape, device=dev, dtype=dtype)
+
+    run("softmax_rows", lambda: softmax_rows[(16,)](t(128, 128), t(128, 128), 128, 128, 128, BM=8, BN=128))
+    run("matmul_bias_relu", lambda: matmul_bias_relu[(8, 4)](
+        t(512, 512, dtype=f16), t(512, 512, dtype=f16), t(512, dtype=f16), t(512, 512, dtype=f16),
+        512, 512, 512, BM=64, BN=128, BK=32, num_warps=8))
+    run("matmul_i8", lambda: matmul_i8[(4, 4)](t(512, 512, dtype=torch.int8), t(512, 512, dtype=torch.int8),
+                                               torch.empty(512, 512, device=dev, dtype=torch.int32), 512,
+                                               BM=128, BN=128, BK=64))
+    run("permute3d", lambda: permute3d[(1,)](t(4, 32, 64, dtype=f16), t(4, 64, 32, dtype=f16), A=4, B=32, C=64))
+    run("col_norm", lambda: col_norm[(8,)](t(64, 512, dtype=f16), t(64, 512, dtype=f16), 64, 512, BM=64, BN=64))
+    run("argmax_rows", lambda: argmax_rows[(64,)](t(64, 300), torch.empty(64, device=dev, dtype=torch.int32),
+                                                  300, BN=512))
+    run("join_split", lambda: join_split[(1,)](t(256), t(256), t(256), BN=256))
+    run("attention_d128", lambda: attention[(8,)](t(512, 128, dtype=f16), t(512, 128, dtype=f16),
+                                                  t(512, 128, dtype=f16), t(512, 128, dtype=f16), 512, 128,
+                                                  BM=64, BN=64, D=128))
+    sig = {"a": "*fp16", "b": "*fp16", "bias": "*fp16", "c": "*fp16", "M": "i32", "N": "i32", "K": "i32",
+           "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"}
+    run("matmul_bias_relu_sm80", lambda: sm80(matmul_bias_relu, sig, {"BM": 128, "BN": 64, "BK": 64}))
 
 
 # ---------------------------------------------------------------- Triton's layouts
@@ -379,6 +500,9 @@ def layouts():
 
 if WORKER:
     one_alias(sys.argv[3], sys.argv[4])
+elif MORE:
+    compile_more()
+    log("triton", triton.__version__, "device", torch.cuda.get_device_name())
 elif LAYOUTS_ONLY:  # the dumps are already in OUT: Triton's layouts only
     layouts()
     log("triton", triton.__version__, "layouts only")
