@@ -72,6 +72,9 @@ typedef struct lytI_gaccess {
   int64_t elem_bits;   /* the pointee's */
 } lytI_gaccess;
 int32_t lytI_ttgir_axis(lyt_state *L, const lytL_src *src, lytI_gaccess **out);
+/* The bits of a type's element as shared memory holds it (i1 as 8,
+** pointers as 64), from "tensor<64x64xf16, ...>" or a scalar type. */
+int64_t lytI_elem_bits(const char *p, const char *e);
 /* interop/ttgir_html.c: explain's record as one self-contained HTML page,
 ** its layouts drawn (picture/svg.c). */
 void lytI_explain_html(lyt_state *L, lytS_buf *b, const lyt_value *r, lyt_loc at);

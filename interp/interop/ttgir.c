@@ -414,14 +414,66 @@ static lyt_value enc_text(xp *x, const ty *t) {
   return e && len ? strn(x, e, len) : lytI_nil();
 }
 
+/* The PTX one side emits, as Triton's NVIDIA lowering spells it: more
+** than four elements narrower than 32 bits go as 32-bit words. */
+static lyt_value side_ptx(xp *x, const lytG_smem_side *sd, int64_t bits, int load) {
+  lytS_buf b;
+  lytS_buf_init(&b, CX(x->c));
+  int64_t n = sd->elems, w = bits;
+  if (sd->instr)
+    lytS_buf_printf(&b, "%s.sync.aligned.m8n8.x%d%s.shared.b16", load ? "ldmatrix" : "stmatrix",
+                    (int)sd->matrices, sd->instr == 2 ? ".trans" : "");
+  else {
+    if (n > 4 && w < 32) {
+      n = n * w / 32;
+      w = 32;
+    }
+    lytS_buf_printf(&b, "%s.shared", load ? "ld" : "st");
+    if (n > 1) lytS_buf_printf(&b, ".v%lld", (long long)n);
+    lytS_buf_printf(&b, ".b%lld", (long long)w);
+  }
+  return lytI_str(x->c, b.p);
+}
+
+static lyt_value side_record(xp *x, const lytG_smem_side *sd, int64_t bits, int load) {
+  static const char *const names[] = { "instr", "ptx", "elements", "bits", "per_thread",
+                                       "conflicts" };
+  lyt_value v[6] = { lytI_str(x->c, sd->name), side_ptx(x, sd, bits, load), lytI_int(sd->elems),
+                     lytI_int(sd->bits), lytI_int(sd->count), lytI_int(sd->conflicts) };
+  return record(x, 6, names, v);
+}
+
+/* What a conversion through shared memory costs on NVIDIA (the scratch
+** layout Triton picks and each side's instructions); nil elsewhere. */
+static lyt_value shared_record(xp *x, const ty *t, const lytG_ll *src, const lytG_ll *dst) {
+  static const char *const names[] = { "rounds", "scratch", "scratch_linear", "store", "load" };
+  if (!x->target || strncmp(x->target, "cuda:", 5) != 0) return lytI_nil();
+  int32_t sm = 0;
+  for (const char *q = x->target + 5; *q >= '0' && *q <= '9' && sm < 10000; q++) sm = sm * 10 + (*q - '0');
+  int64_t bits = lytI_elem_bits(t->s, t->e);
+  if (bits < 8 || bits > 64) return lytI_nil();
+  const char *hw[3] = { "register", "lane", "warp" }, *outs[LYT_LL_MAXDIMS];
+  for (int32_t k = 0; k < src->nout; k++) outs[k] = src->out[k].name;
+  lytS_ctx *cx = CX(x->c);
+  lytG_smem_plan p;
+  lytG_cvt_smem(cx, lytG_sublayout(cx, src, 3, hw, src->nout, outs),
+                lytG_sublayout(cx, dst, 3, hw, dst->nout, outs), (int32_t)bits, sm, &p);
+  lytG_dim in[2] = { { "offset", p.nvec + p.nbank + p.nseg }, { "round", p.reps } };
+  const lytG_ll *scratch = lytG_make(cx, 2, in, src->nout, src->out, p.bases, 0);
+  lyt_value v[5] = { lytI_int(INT64_C(1) << p.reps), lytI_int(p.scratch), notation(x, scratch),
+                     side_record(x, &p.st, bits, 0), side_record(x, &p.ld, bits, 1) };
+  return record(x, 5, names, v);
+}
+
 static void convert_line(xp *x, int32_t line, const char *ls, const ty *t, int32_t n) {
   static const char *const names[] = { "line", "from", "to", "type", "mechanism", "why",
-                                       "transpositions", "minimal", "from_layout", "to_layout" };
+                                       "transpositions", "minimal", "shared", "from_layout",
+                                       "to_layout" };
   if (n != 2 || t[0].memdesc || t[1].memdesc)
     fail_at(x, line, ls, n > 0 ? t[0].s : ls, "ttg.convert_layout needs 'tensor<...> -> tensor<...>'");
-  lyt_value v[10] = { lytI_int(line), enc_text(x, &t[0]), enc_text(x, &t[1]),
+  lyt_value v[11] = { lytI_int(line), enc_text(x, &t[0]), enc_text(x, &t[1]),
                       strn(x, t[0].s, (size_t)(t[0].e - t[0].s)), lytI_nil(), lytI_nil(),
-                      lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil() };
+                      lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil() };
   if (!readable(x, t[0].s, t[0].e) || !readable(x, t[1].s, t[1].e)) {
     v[4] = lytI_str(x->c, "unknown");
     v[5] = lytI_str(x->c, "an encoding lyt does not read yet");
@@ -438,17 +490,19 @@ static void convert_line(xp *x, int32_t line, const char *ls, const ty *t, int32
       "", "data moves between CTAs, which Triton 3.6 does not lower" };
     v[4] = lytI_str(x->c, lytG_cvt_name(plan.kind));
     v[5] = lytI_str(x->c, why[plan.kind]);
-    if (plan.kind == LYTG_CVT_SHARED)
+    if (plan.kind == LYTG_CVT_SHARED) {
+      v[8] = shared_record(x, &t[0], src, dst);
       v[5] = lytI_str(x->c, plan.transpositions < 0
                                 ? "data moves between warps: through shared memory"
                                 : "data moves between lanes only, but with two or more register<->lane "
                                   "transpositions Triton goes through shared memory");
+    }
     if (plan.transpositions >= 0) v[6] = lytI_int(plan.transpositions);
     v[7] = notation(x, plan.minimal);
-    v[8] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = src };
-    v[9] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = dst };
+    v[9] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = src };
+    v[10] = (lyt_value){ .kind = LYT_VLINEAR, .u.ll = dst };
   }
-  push(x, &x->cvt, record(x, 10, names, v));
+  push(x, &x->cvt, record(x, 11, names, v));
 }
 
 /* A shared-memory op: its types and encodings. */

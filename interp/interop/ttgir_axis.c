@@ -115,6 +115,11 @@ static tinfo type_of(const char *p, const char *e) {
   return t;
 }
 
+int64_t lytI_elem_bits(const char *p, const char *e) {
+  tinfo t = type_of(p, e);
+  return t.ptr ? 64 : t.bits;
+}
+
 /* The text after the last " : " outside brackets, up to " loc(": the
 ** op's types. */
 static const char *signature(const char *p, const char *e, const char **end) {

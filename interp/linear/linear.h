@@ -171,6 +171,34 @@ lytG_ll *lytG_minimal_cvt(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst);
 void lytG_cvt_plan(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, lytG_cvt *out);
 const char *lytG_cvt_name(lytG_cvt_kind k);  /* "none", "registers", "shuffle", "shared", "ctas" */
 
+/* A conversion through shared memory as Triton 3.6 lowers it on NVIDIA
+** (linear/swizzle.c): the scratch layout and each side's instructions. */
+typedef struct lytG_smem_side {
+  int32_t instr;        /* 0 st/ld.shared, 1 stmatrix/ldmatrix, 2 their .trans */
+  const char *name;     /* "st.shared", "ldmatrix.trans", ... */
+  int32_t elems, bits;  /* elements and bits one thread moves per instruction */
+  int32_t matrices;     /* 8x8 matrices per ldmatrix/stmatrix (.x1/.x2/.x4), else 0 */
+  int64_t count;        /* instructions per thread, all rounds */
+  int32_t conflicts;    /* Triton's model: extra wavefronts per instruction */
+} lytG_smem_side;
+
+typedef struct lytG_smem_plan {
+  lytG_smem_side st, ld;
+  int32_t reps;         /* log2 of the rounds the tile is moved in */
+  int64_t scratch;      /* elements of scratch per round */
+  /* The scratch layout, Triton's: its in-bits vector, bank, segment (these
+  ** make the offset, least significant first), then reps, each bit's image
+  ** a flat element index (the tensor's dims, dim0 least significant). */
+  int32_t nvec, nbank, nseg, nbases;
+  uint64_t bases[LYT_LL_MAXBITS];
+} lytG_smem_plan;
+
+/* src, dst: register, lane, warp -> dims of one tensor (block dropped);
+** bits: the element's width as Triton stores it (i1 as 8, pointers as 64);
+** sm: the compute capability (90 for sm_90). */
+void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t bits,
+                   int32_t sm, lytG_smem_plan *out);
+
 /* ================================================================== */
 /* structural transforms (linear/shape.c)                              */
 /* ================================================================== */
