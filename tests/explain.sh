@@ -10,6 +10,11 @@
 #   its own single-conversion module (cvt/<kernel>_<k>), every encoding
 #   alias is read and laid out, and nothing is unknown; the text form has
 #   one block per conversion.
+# - Every conversion through shared memory (cvt/shared.tsv, from
+#   tests/gen/triton/cvt_shared.py): the instructions lyt predicts on each
+#   side, ldmatrix/stmatrix exactly as the PTX spells them and plain
+#   ld/st.shared by their width in bits, each with its count per thread,
+#   are the PTX's.
 # - Malformed modules are errors at file:line:col with a caret.
 #   sh tests/explain.sh [path/to/lyt]
 LYT=${1:-build/lyt}
@@ -34,6 +39,20 @@ case_verdict() {
   ptx_verdict "$@"
 }
 same() { [ "$1" = "$2" ] || { [ "$1" = registers ] && [ "$2" = none ]; }; }
+# a case's shared-memory PTX forms ("st.shared.v2.b32*4 ...") as lyt names
+# them: plain accesses by their bits ("st.shared, 64 bits"), counts summed
+ptx_forms() {
+  printf '%s\n' "$1" | tr ' ' '\n' | awk -F'*' '
+    /^(st|ld)\.shared/ { n = 1; w = 0; k = split($1, p, ".")
+      for (i = 3; i <= k; i++) { if (p[i] ~ /^v[0-9]+$/) n = substr(p[i], 2); if (p[i] ~ /^b[0-9]+$/) w = substr(p[i], 2) }
+      c[p[1] ".shared, " n * w " bits"] += $2; next }
+    $1 != "-" && NF { c[$1] += $2 }
+    END { for (f in c) print f "*" c[f] }' | sort | tr '\n' ';'
+}
+lyt_forms() {
+  grep -o '"ptx":"[^"]*","elements":[0-9]*,"bits":[0-9]*,"per_thread":[0-9]*' "$1" \
+    | sed 's/"ptx":"\([^"]*\)".*"per_thread":\([0-9]*\)/\1*\2/' | sort | tr '\n' ';'
+}
 
 # check DIR: its single-conversion modules (DIR/cvt) against their PTX, its
 # dumps against their own PTX and their conversions' modules
@@ -52,7 +71,14 @@ check() {
       bad "$name: $(head -1 "$T/err")"
     fi
   done <"$D/cvt/ptx_counts.tsv"
-  
+  while IFS="$TAB" read -r name forms rest; do
+    case $name in '#'*) continue ;; esac
+    [ "$forms" = error ] && continue
+    "$LYT" --explain=json "$D/cvt/$name.ttgir" >"$T/j" 2>/dev/null
+    want=$(ptx_forms "$forms") got=$(lyt_forms "$T/j")
+    [ "$got" = "$want" ] && ok || bad "$name: shared memory: lyt predicts '$got', the PTX has '$want'"
+  done <"$D/cvt/shared.tsv"
+
   for f in "$D"/*.ttgir; do
     k=$(basename "$f" .ttgir)
     if ! "$LYT" --explain=json "$f" >"$T/j" 2>"$T/err"; then bad "$k: $(head -1 "$T/err")"; continue; fi
@@ -97,6 +123,38 @@ D=tests/data/ttgir
 # explain() from inside a function of a script that never imported the stdlib
 printf 'fn f(t) = explain(t, "m", "json")\nprint f("#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\\n")\n' >"$T/f.lyt"
 "$LYT" "$T/f.lyt" >"$T/out" 2>&1 && grep -q '"name":"#b"' "$T/out" && ok || bad "explain inside a function: $(head -2 "$T/out")"
+
+# an scf.if merges its own branches, not a nested if's: both of the outer
+# if's yield the aligned pointer, so the load is 128 bits wide
+cat >"$T/if.ttgir" <<'EOF'
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %f: i1) attributes {noinline = false} {
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #b>
+    %one = arith.constant dense<1> : tensor<512xi32, #b>
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %pa = tt.addptr %s, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %pb = tt.addptr %pa, %one : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    %q = scf.if %f -> (tensor<512x!tt.ptr<f32>, #b>) {
+      %n = scf.if %f -> (tensor<512x!tt.ptr<f32>, #b>) {
+        scf.yield %pb : tensor<512x!tt.ptr<f32>, #b>
+      } else {
+        scf.yield %pb : tensor<512x!tt.ptr<f32>, #b>
+      }
+      scf.yield %pa : tensor<512x!tt.ptr<f32>, #b>
+    } else {
+      scf.yield %pa : tensor<512x!tt.ptr<f32>, #b>
+    }
+    %v = tt.load %q : tensor<512x!tt.ptr<f32>, #b>
+    %so = tt.splat %out : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #b>
+    %po = tt.addptr %so, %r : tensor<512x!tt.ptr<f32>, #b>, tensor<512xi32, #b>
+    tt.store %po, %v : tensor<512x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+EOF
+"$LYT" --explain=json "$T/if.ttgir" >"$T/j" && grep -q '"op":"tt.load".*"vector":4,"ptx":"v4.b32"' "$T/j" \
+  && ok || bad "nested scf.if: $(grep -o '"op":"tt.load"[^}]*' "$T/j")"
 
 # malformed modules: located errors, exit 1, never a crash
 err() {  # name text expected-location expected-message

@@ -414,31 +414,24 @@ static lyt_value enc_text(xp *x, const ty *t) {
   return e && len ? strn(x, e, len) : lytI_nil();
 }
 
-/* The PTX one side emits, as Triton's NVIDIA lowering spells it: more
-** than four elements narrower than 32 bits go as 32-bit words. */
-static lyt_value side_ptx(xp *x, const lytG_smem_side *sd, int64_t bits, int load) {
+/* The PTX one side emits: ldmatrix/stmatrix as Triton spells them; a
+** plain access by its width, since LLVM picks how to spell 64 bits of
+** f16 (.v4.b16 or .v2.b32) when it emits PTX. */
+static lyt_value side_ptx(xp *x, const lytG_smem_side *sd, int load) {
   lytS_buf b;
   lytS_buf_init(&b, CX(x->c));
-  int64_t n = sd->elems, w = bits;
   if (sd->instr)
     lytS_buf_printf(&b, "%s.sync.aligned.m8n8.x%d%s.shared.b16", load ? "ldmatrix" : "stmatrix",
                     (int)sd->matrices, sd->instr == 2 ? ".trans" : "");
-  else {
-    if (n > 4 && w < 32) {
-      n = n * w / 32;
-      w = 32;
-    }
-    lytS_buf_printf(&b, "%s.shared", load ? "ld" : "st");
-    if (n > 1) lytS_buf_printf(&b, ".v%lld", (long long)n);
-    lytS_buf_printf(&b, ".b%lld", (long long)w);
-  }
+  else
+    lytS_buf_printf(&b, "%s.shared, %d bits", load ? "ld" : "st", (int)sd->bits);
   return lytI_str(x->c, b.p);
 }
 
-static lyt_value side_record(xp *x, const lytG_smem_side *sd, int64_t bits, int load) {
+static lyt_value side_record(xp *x, const lytG_smem_side *sd, int load) {
   static const char *const names[] = { "instr", "ptx", "elements", "bits", "per_thread",
                                        "conflicts" };
-  lyt_value v[6] = { lytI_str(x->c, sd->name), side_ptx(x, sd, bits, load), lytI_int(sd->elems),
+  lyt_value v[6] = { lytI_str(x->c, sd->name), side_ptx(x, sd, load), lytI_int(sd->elems),
                      lytI_int(sd->bits), lytI_int(sd->count), lytI_int(sd->conflicts) };
   return record(x, 6, names, v);
 }
@@ -461,7 +454,7 @@ static lyt_value shared_record(xp *x, const ty *t, const lytG_ll *src, const lyt
   lytG_dim in[2] = { { "offset", p.nvec + p.nbank + p.nseg }, { "round", p.reps } };
   const lytG_ll *scratch = lytG_make(cx, 2, in, src->nout, src->out, p.bases, 0);
   lyt_value v[5] = { lytI_int(INT64_C(1) << p.reps), lytI_int(p.scratch), notation(x, scratch),
-                     side_record(x, &p.st, bits, 0), side_record(x, &p.ld, bits, 1) };
+                     side_record(x, &p.st, 0), side_record(x, &p.ld, 1) };
   return record(x, 5, names, v);
 }
 
@@ -764,6 +757,20 @@ static void text_item(void *ud, const char *list, const lyt_value *e) {
                     line, str_of(e, "from"), str_of(e, "to"), str_of(e, "type"),
                     str_of(e, "mechanism"), str_of(e, "why"));
     if (str_of(e, "minimal")) lytS_buf_printf(b, "    conversion: %s\n", str_of(e, "minimal"));
+    const lyt_value *sh = field(e, "shared");
+    if (sh && sh->kind == LYT_VRECORD) {
+      lytS_buf_printf(b, "    scratch: %lld round(s) of %lld elements, offset and round -> element:\n"
+                      "    %s\n", (long long)int_of(sh, "rounds"), (long long)int_of(sh, "scratch"),
+                      str_of(sh, "scratch_linear"));
+      static const char *const sides[] = { "store", "load" };
+      for (int k = 0; k < 2; k++) {
+        const lyt_value *sd = field(sh, sides[k]);
+        lytS_buf_printf(b, "    %s: %s, %lld elements, %lld per thread; %lld extra wavefront(s) per "
+                        "access (Triton's model)\n", sides[k], str_of(sd, "ptx"),
+                        (long long)int_of(sd, "elements"), (long long)int_of(sd, "per_thread"),
+                        (long long)int_of(sd, "conflicts"));
+      }
+    }
   } else if (strcmp(list, "unknown") == 0) {
     lytS_buf_printf(b, "%s:%lld:%lld: unknown %s %s: %s\n", file, line, (long long)int_of(e, "col"),
                     str_of(e, "what"), str_of(e, "name"), str_of(e, "note"));

@@ -296,13 +296,20 @@ static const char *matching_paren(const char *p, const char *e) {
 }
 
 /* The line that closes the region opened at line i, or -1. */
+/* Line j's '{' less its '}', outside strings. */
+static int braces(ax *a, int32_t j) {
+  int d = 0;
+  for (const char *p = a->ls[j]; p < a->le[j]; p++) {
+    if (*p == '"') { while (++p < a->le[j] && *p != '"') {} continue; }
+    d += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+  }
+  return d;
+}
+
 static int32_t region_end(ax *a, int32_t i) {
   int depth = 0;
   for (int32_t j = i; j < a->n; j++) {
-    for (const char *p = a->ls[j]; p < a->le[j]; p++) {
-      if (*p == '"') { while (++p < a->le[j] && *p != '"') {} continue; }
-      depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
-    }
+    depth += braces(a, j);
     if (depth <= 0 && j > i) return j;
   }
   return -1;
@@ -411,12 +418,13 @@ static int32_t op(ax *a, int32_t i, const char **ys, size_t *yn, int *ny) {
   if (is(name, nl, "scf.if")) {  /* merge the branches' yields */
     int32_t j = region_end(a, i);
     if (j < 0) return a->n;
-    int32_t mid = j;
-    for (int32_t m = i + 1; m < j; m++)
-      if (strstr(a->ls[m], "} else {") && strstr(a->ls[m], "} else {") < a->le[m] && region_end(a, i) == j) {
-        mid = m;
-        break;
-      }
+    int32_t mid = j;  /* its own "} else {": one brace deep, not a nested if's */
+    for (int32_t m = i, depth = 0; m < j && mid == j; m++) {
+      const char *q = a->ls[m];
+      while (q < a->le[m] && *q == ' ') q++;
+      if (m > i && depth == 1 && a->le[m] - q >= 8 && memcmp(q, "} else {", 8) == 0) mid = m;
+      depth += braces(a, m);
+    }
     const char *y1[MAXARGS], *y2[MAXARGS];
     size_t n1[MAXARGS], n2[MAXARGS];
     int c1 = 0, c2 = 0;

@@ -161,6 +161,23 @@ static void conversion(lyt_state *L, lytS_buf *b, const lyt_value *r, const lyt_
   if (sfld(e, "minimal")) {
     wrap(b, "<p>the conversion (destination hardware index to source):</p><pre>", sfld(e, "minimal"), "</pre>\n");
   }
+  const lyt_value *sh = fld(e, "shared");
+  if (sh && sh->kind == LYT_VRECORD) {
+    lytS_buf_printf(b, "<p>scratch: %lld round(s) of %lld elements, offset and round to element:</p>"
+                    "<pre>", ifld(sh, "rounds"), ifld(sh, "scratch"));
+    esc(b, sfld(sh, "scratch_linear"));
+    lytS_buf_puts(b, "</pre>\n<ul>\n");
+    static const char *const sides[] = { "store", "load" };
+    for (int k = 0; k < 2; k++) {
+      const lyt_value *sd = fld(sh, sides[k]);
+      lytS_buf_printf(b, "<li>%s: <code>", sides[k]);
+      esc(b, sfld(sd, "ptx"));
+      lytS_buf_printf(b, "</code>, %lld elements, %lld per thread; %lld extra wavefront(s) per access "
+                      "(Triton's model)</li>\n", ifld(sd, "elements"), ifld(sd, "per_thread"),
+                      ifld(sd, "conflicts"));
+    }
+    lytS_buf_puts(b, "</ul>\n");
+  }
   lytS_buf_puts(b, "</section>\n");
 }
 

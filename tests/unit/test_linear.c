@@ -868,6 +868,37 @@ static void bench(void) {
   }
 }
 
+/* ------------------------------------------------------------------ */
+/* conversions through shared memory (cases and PTX counts from        */
+/* tests/data/ttgir/cvt: Triton 3.6's own)                             */
+/* ------------------------------------------------------------------ */
+
+static const char *smem_plan(const char *src, const char *dst, int32_t bits) {
+  static char out[128];
+  lytG_smem_plan p;
+  lytG_cvt_smem(&cx, P(src), P(dst), bits, 90, &p);
+  snprintf(out, sizeof out, "%s x%d*%lld %s x%d*%lld rounds %d", p.st.name, (int)p.st.elems,
+           (long long)p.st.count, p.ld.name, (int)p.ld.elems, (long long)p.ld.count, 1 << p.reps);
+  return out;
+}
+
+static void test_cvt_smem(void) {
+  /* transpose_0, f32: no register in common, so scalar both ways */
+  EXPECT("transpose f32",
+         smem_plan("{register: [[1,0],[2,0],[0,8],[0,16],[0,32]], lane: [[4,0],[8,0],[16,0],"
+                   "[32,0],[0,1]], warp: [[0,2],[0,4]]} -> {dim0: 64, dim1: 64}",
+                   "{register: [[0,1],[0,2],[8,0],[16,0],[32,0]], lane: [[0,4],[0,8],[0,16],"
+                   "[0,32],[1,0]], warp: [[2,0],[4,0]]} -> {dim0: 64, dim1: 64}", 32),
+         "st.shared x1*32 ld.shared x1*32 rounds 1");
+  /* gen_000, i8: one stmatrix .x4 of 16 elements, then two 128-bit loads */
+  EXPECT("stmatrix then ld.shared",
+         smem_plan("{register: [[0,1],[0,2],[16,0],[32,0]], lane: [[1,0],[2,0],[0,4],[0,0],[0,0]], "
+                   "warp: [[4,0],[8,0],[0,0]]} -> {dim0: 64, dim1: 8}",
+                   "{register: [[0,1],[0,2],[1,0],[2,0],[4,0]], lane: [[0,4],[0,0],[8,0],[16,0],"
+                   "[32,0]], warp: [[0,0],[0,0],[0,0]]} -> {dim0: 64, dim1: 8}", 8),
+         "stmatrix x16*1 ld.shared x16*2 rounds 1");
+}
+
 int main(void) {
   lytA_init(&arena, NULL, NULL, 0);
   cx.arena = &arena;
@@ -885,6 +916,7 @@ int main(void) {
   test_helpers();
   test_print();
   test_properties();
+  test_cvt_smem();
   if (getenv("LYT_BENCH")) {
     if (setjmp(jb) == 0) bench();
     else check("bench", errtext(), "no error");
