@@ -64,12 +64,13 @@ void lytI_explain_each(const lyt_value *r, lytI_explain_fn fn, void *ud);
 ** of every tt.load and tt.store of a module's text (axisinfo/rules.c). */
 typedef struct lytI_gaccess {
   int32_t line;        /* 1-based */
-  int store;           /* tt.store, else tt.load */
+  int store;           /* tt.store or an async copy (mask third), else tt.load */
   lytV_info ptr;       /* divisibility in bytes, as Triton's pointers */
   lytV_info mask;
   int has_mask;
   int exact;           /* every value on the way was modelled as Triton does */
   int64_t elem_bits;   /* the pointee's */
+  int64_t hint;        /* an async copy's {contiguity = N}, else 0 */
 } lytI_gaccess;
 int32_t lytI_ttgir_axis(lyt_state *L, const lytL_src *src, lytI_gaccess **out);
 /* The bits of a type's element as shared memory holds it (i1 as 8,

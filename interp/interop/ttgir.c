@@ -414,24 +414,27 @@ static lyt_value enc_text(xp *x, const ty *t) {
   return e && len ? strn(x, e, len) : lytI_nil();
 }
 
-/* The PTX one side emits: ldmatrix/stmatrix as Triton spells them; a
-** plain access by its width, since LLVM picks how to spell 64 bits of
-** f16 (.v4.b16 or .v2.b32) when it emits PTX. */
-static lyt_value side_ptx(xp *x, const lytG_smem_side *sd, int load) {
+/* The PTX one side emits: ldmatrix/stmatrix as Triton spells them; cp.async
+** by its size; a plain access by its width, since LLVM picks how to spell
+** 64 bits of f16 (.v4.b16 or .v2.b32) when it emits PTX. */
+static lyt_value side_ptx(xp *x, const lytG_smem_side *sd) {
   lytS_buf b;
   lytS_buf_init(&b, CX(x->c));
   if (sd->instr)
-    lytS_buf_printf(&b, "%s.sync.aligned.m8n8.x%d%s.shared.b16", load ? "ldmatrix" : "stmatrix",
-                    (int)sd->matrices, sd->instr == 2 ? ".trans" : "");
+    lytS_buf_printf(&b, "%.8s.sync.aligned.m8n8.x%d%s.shared.b16", sd->name, (int)sd->matrices,
+                    sd->instr == 2 ? ".trans" : "");
+  else if (strcmp(sd->name, "cp.async") == 0)
+    lytS_buf_printf(&b, "cp.async.%s.shared.global, %d bytes", sd->bits == 128 ? "cg" : "ca",
+                    (int)sd->bits / 8);
   else
-    lytS_buf_printf(&b, "%s.shared, %d bits", load ? "ld" : "st", (int)sd->bits);
+    lytS_buf_printf(&b, "%s, %d bits", sd->name, (int)sd->bits);
   return lytI_str(x->c, b.p);
 }
 
-static lyt_value side_record(xp *x, const lytG_smem_side *sd, int load) {
+static lyt_value side_record(xp *x, const lytG_smem_side *sd) {
   static const char *const names[] = { "instr", "ptx", "elements", "bits", "per_thread",
                                        "conflicts" };
-  lyt_value v[6] = { lytI_str(x->c, sd->name), side_ptx(x, sd, load), lytI_int(sd->elems),
+  lyt_value v[6] = { lytI_str(x->c, sd->name), side_ptx(x, sd), lytI_int(sd->elems),
                      lytI_int(sd->bits), lytI_int(sd->count), lytI_int(sd->conflicts) };
   return record(x, 6, names, v);
 }
@@ -454,7 +457,7 @@ static lyt_value shared_record(xp *x, const ty *t, const lytG_ll *src, const lyt
   lytG_dim in[2] = { { "offset", p.nvec + p.nbank + p.nseg }, { "round", p.reps } };
   const lytG_ll *scratch = lytG_make(cx, 2, in, src->nout, src->out, p.bases, 0);
   lyt_value v[5] = { lytI_int(INT64_C(1) << p.reps), lytI_int(p.scratch), notation(x, scratch),
-                     side_record(x, &p.st, 0), side_record(x, &p.ld, 1) };
+                     side_record(x, &p.st), side_record(x, &p.ld) };
   return record(x, 5, names, v);
 }
 
@@ -498,19 +501,6 @@ static void convert_line(xp *x, int32_t line, const char *ls, const ty *t, int32
   push(x, &x->cvt, record(x, 11, names, v));
 }
 
-/* A shared-memory op: its types and encodings. */
-static void memory_line(xp *x, int32_t line, lyt_value op, const ty *t, int32_t n) {
-  static const char *const names[] = { "line", "op", "tensor", "encoding", "memdesc", "shared" };
-  lyt_value v[6] = { lytI_int(line), op, lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil() };
-  for (int32_t i = 0; i < n; i++) {
-    int k = t[i].memdesc ? 4 : 2;
-    if (v[k].kind != LYT_VNIL) continue;
-    v[k] = type_text(x, &t[i]);
-    v[k + 1] = enc_text(x, &t[i]);
-  }
-  push(x, &x->mem, record(x, 6, names, v));
-}
-
 /* Triton's LinearEncoding order[0] of a distributed layout: the dim its
 ** first moving register goes along, else the last dim. */
 static int32_t fastest_dim(const lytG_ll *ll) {
@@ -535,6 +525,90 @@ static int64_t contig_per_thread(const lytG_ll *ll, int32_t d) {
 }
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* The access of a local memory op on NVIDIA: its tensor's layout against
+** its buffer's shared layout (lytG_local_access); 0 where either is not
+** laid out. kind: 0 write, 1 read, 2 async copy (g: its AxisInfo facts). */
+static int access_of(xp *x, int32_t line, const char *ls, int32_t kind, const lytI_gaccess *g,
+                     const ty *tt, const ty *tm, lytG_smem_side *sd) {
+  int32_t c0 = (int32_t)(tt->s - ls) + 1, c1 = (int32_t)(tm->s - ls) + 1;
+  lyt_value a = read_type(x, tt, line, c0), b = read_type(x, tm, line, c1);
+  const lytG_ll *reg = layout_of(x, &a, line, c0), *mem = layout_of(x, &b, line, c1);
+  int64_t bits = kind == 2 ? g->elem_bits : lytI_elem_bits(tt->s, tt->e);
+  if (lytG_in_index(mem, "offset") < 0 || lytG_in_index(reg, "register") < 0 ||
+      mem->outbits != reg->outbits || !lytG_is_invertible(mem) || bits < 8 || bits > 64)
+    return 0;
+  int32_t maxvec = 0;
+  if (kind == 2) {  /* Triton's maxVec: the pointer's contiguity, the mask's, the op's hint */
+    int32_t d = fastest_dim(reg);
+    int64_t bytes = bits / 8, v = min64(contig_per_thread(reg, d), g->ptr.contiguity[d]);
+    v = min64(v, g->ptr.divisibility[d] / bytes > 1 ? g->ptr.divisibility[d] / bytes : 1);
+    if (g->has_mask) v = min64(v, g->mask.constancy[d] > 1 ? g->mask.constancy[d] : 1);
+    if (g->hint > v) v = g->hint;
+    maxvec = (int32_t)min64(v < 1 ? 1 : v, 128 / bits);
+  }
+  int32_t sm = 0;
+  for (const char *q = x->target + 5; *q >= '0' && *q <= '9' && sm < 10000; q++) sm = sm * 10 + (*q - '0');
+  lytG_local_access(CX(x->c), reg, mem, (int32_t)bits, sm, kind, maxvec, sd);
+  return 1;
+}
+
+/* access_of with an error laying a type out swallowed (the op is listed
+** all the same), as cute_form does. */
+static int guarded_access(xp *x, int32_t line, const char *ls, int32_t kind, const lytI_gaccess *g,
+                          const ty *tt, const ty *tm, lytG_smem_side *sd) {
+  lytS_ctx *cx = CX(x->c);
+  jmp_buf jb, *outer = cx->jb;
+  if (setjmp(jb)) {
+    cx->jb = outer;
+    if (cx->code != LYT_ERRRUN) longjmp(*outer, 1);
+    return 0;
+  }
+  cx->jb = &jb;
+  int ok = access_of(x, line, ls, kind, g, tt, tm, sd);
+  cx->jb = outer;
+  return ok;
+}
+
+/* The same as a record; nil where there is none. */
+static lyt_value local_access(xp *x, int32_t line, const char *ls, const char *op, const ty *tt,
+                              const ty *tm) {
+  static const char *const names[] = { "instr", "ptx", "elements", "bits", "per_thread",
+                                       "conflicts" };
+  int32_t kind = strcmp(op, "ttg.local_load") == 0 ? 1
+                 : strcmp(op, "ttg.async_copy_global_to_local") == 0 ? 2 : 0;
+  const lytI_gaccess *g = NULL;
+  for (int32_t i = 0; i < x->nacc && !g; i++)
+    if (x->acc[i].line == line) g = &x->acc[i];
+  lytG_smem_side sd;
+  if (!x->target || strncmp(x->target, "cuda:", 5) != 0 || !tt || !tm || (kind == 2 && !g) ||
+      !readable(x, tt->s, tt->e) || !readable(x, tm->s, tm->e) ||
+      !guarded_access(x, line, ls, kind, g, tt, tm, &sd))
+    return lytI_nil();
+  lyt_value v[6] = { lytI_str(x->c, sd.name), side_ptx(x, &sd), lytI_int(sd.elems),
+                     lytI_int(sd.bits), lytI_int(sd.count),
+                     sd.conflicts < 0 ? lytI_nil() : lytI_int(sd.conflicts) };
+  return record(x, 6, names, v);
+}
+
+/* A shared-memory op: its types and encodings, and what it moves. */
+static void memory_line(xp *x, int32_t line, const char *ls, lyt_value op, const ty *t, int32_t n) {
+  static const char *const names[] = { "line", "op", "tensor", "encoding", "memdesc", "shared",
+                                       "access" };
+  lyt_value v[7] = { lytI_int(line), op, lytI_nil(), lytI_nil(), lytI_nil(), lytI_nil(),
+                     lytI_nil() };
+  const ty *tt = NULL, *tm = NULL;
+  for (int32_t i = 0; i < n; i++) {
+    int k = t[i].memdesc ? 4 : 2;
+    if (v[k].kind != LYT_VNIL) continue;
+    v[k] = type_text(x, &t[i]);
+    v[k + 1] = enc_text(x, &t[i]);
+    if (t[i].memdesc) tm = &t[i];
+    else tt = &t[i];
+  }
+  v[6] = local_access(x, line, ls, op.u.str.s, tt, tm);
+  push(x, &x->mem, record(x, 7, names, v));
+}
 
 /* A tt.load or tt.store: the vector width Triton's lowering picks
 ** (LoadStoreConversionBase: contiguity per thread along the fastest dim,
@@ -643,7 +717,7 @@ static void op_line(xp *x, int32_t line, const char *ls, const char *s, const ch
   note_uses(x, t, n, line, ls);
   lyt_value op = strn(x, name, (size_t)(ne - name));
   if (cls == OP_CVT) convert_line(x, line, ls, t, n);
-  else if (cls == OP_MEM) memory_line(x, line, op, t, n);
+  else if (cls == OP_MEM) memory_line(x, line, ls, op, t, n);
   else if (cls == OP_GLOBAL) global_line(x, line, ls, op, t, n, sig, le);
   else if (cls == OP_UNKNOWN)
     unknown(x, line, (int32_t)(name - ls) + 1, "op", op, "an op lyt does not know");
@@ -779,6 +853,15 @@ static void text_item(void *ud, const char *list, const lyt_value *e) {
     if (str_of(e, "tensor")) lytS_buf_printf(b, " %s", str_of(e, "tensor"));
     if (str_of(e, "memdesc")) lytS_buf_printf(b, " %s", str_of(e, "memdesc"));
     lytS_buf_puts(b, "\n");
+    const lyt_value *ac = field(e, "access");
+    if (ac && ac->kind == LYT_VRECORD) {
+      lytS_buf_printf(b, "    access: %s, %lld elements, %lld per thread", str_of(ac, "ptx"),
+                      (long long)int_of(ac, "elements"), (long long)int_of(ac, "per_thread"));
+      if (field(ac, "conflicts")->kind == LYT_VINT)
+        lytS_buf_printf(b, "; %lld extra wavefront(s) per access (Triton's model)",
+                        (long long)int_of(ac, "conflicts"));
+      lytS_buf_puts(b, "\n");
+    }
     if (str_of(e, "ptx"))
       lytS_buf_printf(b, "    vector: %lld elements (%s), %lld per thread%s\n    (%s)\n",
                       (long long)int_of(e, "vector"), str_of(e, "ptx"), (long long)int_of(e, "accesses"),

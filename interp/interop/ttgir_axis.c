@@ -409,9 +409,16 @@ static int32_t op(ax *a, int32_t i, const char **ys, size_t *yn, int *ny) {
     return i;
   }
   tinfo rt = result_type(sig, end);
-  if (is(name, nl, "tt.load") || is(name, nl, "tt.store")) {
+  int async = is(name, nl, "ttg.async_copy_global_to_local");
+  if (is(name, nl, "tt.load") || is(name, nl, "tt.store") || async) {
     tinfo pt = sig ? type_of(sig, end) : rt;
-    if (pt.rank) record_access(a, i + 1, is(name, nl, "tt.store"), s, n, k, &pt);
+    /* an async copy's mask follows its pointer and buffer, as a store's
+    ** follows its pointer and value */
+    if (pt.rank) record_access(a, i + 1, !is(name, nl, "tt.load"), s, n, k, &pt);
+    const char *h = strstr(p, "{contiguity = ");
+    if (pt.rank && async && h && h < (sig ? sig : e))
+      for (h += 14; isdigit((unsigned char)*h) && a->acc[a->nacc - 1].hint < 4096; h++)
+        a->acc[a->nacc - 1].hint = a->acc[a->nacc - 1].hint * 10 + (*h - '0');
   }
   int exact = 1;
   lytV_info r;

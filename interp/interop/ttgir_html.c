@@ -138,6 +138,19 @@ static const lyt_value *drawn(const lyt_value *r, const char *enc, const char *t
   return NULL;
 }
 
+/* One side's access to shared memory, in a <tag>: its PTX, how much it
+** moves, and Triton's conflict model where it has one. */
+static void access_line(lytS_buf *b, const char *tag, const char *label, const lyt_value *sd) {
+  lytS_buf_printf(b, "<%s>%s: <code>", tag, label);
+  esc(b, sfld(sd, "ptx"));
+  lytS_buf_printf(b, "</code>, %lld elements, %lld per thread", ifld(sd, "elements"),
+                  ifld(sd, "per_thread"));
+  if (fld(sd, "conflicts")->kind == LYT_VINT)
+    lytS_buf_printf(b, "; %lld extra wavefront(s) per access (Triton's model)",
+                    ifld(sd, "conflicts"));
+  lytS_buf_printf(b, "</%s>\n", tag);
+}
+
 static void conversion(lyt_state *L, lytS_buf *b, const lyt_value *r, const lyt_value *e, lyt_loc at) {
   const char *m = sfld(e, "mechanism");
   lytS_buf_printf(b, "<section id=\"line-%lld\" class=\"op\"><h3>line %lld: ttg.convert_layout "
@@ -168,14 +181,7 @@ static void conversion(lyt_state *L, lytS_buf *b, const lyt_value *r, const lyt_
     esc(b, sfld(sh, "scratch_linear"));
     lytS_buf_puts(b, "</pre>\n<ul>\n");
     static const char *const sides[] = { "store", "load" };
-    for (int k = 0; k < 2; k++) {
-      const lyt_value *sd = fld(sh, sides[k]);
-      lytS_buf_printf(b, "<li>%s: <code>", sides[k]);
-      esc(b, sfld(sd, "ptx"));
-      lytS_buf_printf(b, "</code>, %lld elements, %lld per thread; %lld extra wavefront(s) per access "
-                      "(Triton's model)</li>\n", ifld(sd, "elements"), ifld(sd, "per_thread"),
-                      ifld(sd, "conflicts"));
-    }
+    for (int k = 0; k < 2; k++) access_line(b, "li", sides[k], fld(sh, sides[k]));
     lytS_buf_puts(b, "</ul>\n");
   }
   lytS_buf_puts(b, "</section>\n");
@@ -199,6 +205,8 @@ static void access(lytS_buf *b, const lyt_value *e, const char *list) {
       esc(b, sfld(e, parts[k]));
       lytS_buf_puts(b, "</code></p>\n");
     }
+  const lyt_value *ac = fld(e, "access");
+  if (ac && ac->kind == LYT_VRECORD) access_line(b, "p", "access", ac);
   if (sfld(e, "ptx")) {
     lytS_buf_printf(b, "<p>vector: %lld elements (<code>%s</code>), %lld per thread%s</p>\n<p class=\"note\">",
                     ifld(e, "vector"), sfld(e, "ptx"), ifld(e, "accesses"),

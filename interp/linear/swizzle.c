@@ -187,15 +187,15 @@ static vecs segment_of(const vecs *bsrc, const vecs *bdst, int32_t dim, int32_t 
   return seg;
 }
 
-typedef struct smem {
+typedef struct scratch {
   vecs vec, bank, seg, reps;
-} smem;
+} scratch;
 
 /* Triton's optimalSwizzling for fixed vector bases and bank tiles; then
 ** the segment bases both sides hold in registers become rounds (reps),
 ** but for the first `leave`, which ldmatrix/stmatrix pairs keep to reach
 ** .x4. */
-static smem swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, const vecs *vb,
+static scratch swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, const vecs *vb,
                     const vecs *ts, const vecs *td, int32_t leave) {
   vecs bs = *vb, bd = *vb;
   for (int32_t i = 0; i < ts->n; i++) push(&bs, ts->v[i]);
@@ -203,7 +203,7 @@ static smem swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, con
   int64_t per = (INT64_C(1) << vb->n) * bits;
   int32_t lenb = per >= 1024 ? 0 : log2i(1024 / per);
   if (lenb > dim - vb->n) lenb = dim - vb->n;
-  smem m = { *vb, { 0 }, segment_of(&bs, &bd, dim, dim - lenb - vb->n), { 0 } };
+  scratch m = { *vb, { 0 }, segment_of(&bs, &bd, dim, dim - lenb - vb->n), { 0 } };
   vecs u = *vb;
   for (int32_t i = 0; i < m.seg.n; i++) push(&u, m.seg.v[i]);
   m.bank = complement(&u, dim);
@@ -219,7 +219,7 @@ static smem swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, con
 /* Triton's model of a side's bank conflicts: the log2 of the ways, the
 ** dimension its bank tile shares with the segment (bases that move an
 ** access to another row of the same banks). */
-static int32_t log_conflicts(const smem *m, const vecs *tile, int32_t dim) {
+static int32_t log_conflicts(const scratch *m, const vecs *tile, int32_t dim) {
   return intersection(&m->seg, tile, dim).n;
 }
 
@@ -252,7 +252,7 @@ static uint64_t least(const vecs *a) {
 ** the other has warps (that side vectorises), then from warps; the bank
 ** bases in the vectorising side's registers then go first, so its
 ** accesses widen. */
-static smem ldst_swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, vecs *ts,
+static scratch ldst_swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, vecs *ts,
                          vecs *td) {
   vecs vb = intersection(&s->reg, &d->reg, dim);
   int32_t most = log2i(128 / bits);
@@ -283,7 +283,7 @@ static smem ldst_swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits
   *td = d->lane;
   ts->n = ts->n > lv ? ts->n - lv : 0;
   td->n = td->n > lv ? td->n - lv : 0;
-  smem m = swizzle(s, d, dim, bits, &vb, ts, td, 0);
+  scratch m = swizzle(s, d, dim, bits, &vb, ts, td, 0);
   if (lv < 2) {
     vecs in_s = { 0 }, in_d = { 0 }, order;
     for (int32_t i = 0; i < m.bank.n; i++) {
@@ -363,16 +363,18 @@ static int side_tile(const instr *in, const flat *f, const vecs *vb, vecs *out) 
 /* what each side's lowering emits                                     */
 /* ------------------------------------------------------------------ */
 
-/* Elements per plain ld/st: the largest 2^k (at most 128 bits) such that
-** k of the tile's registers sit at offsets 1, 2, ..., 2^(k-1) and no other
-** basis touches those offset bits (largestVectorisation). */
-static int32_t ldst_vector(const vecs *reg_off, const vecs *others, int32_t bits) {
-  for (int32_t v = 128 / bits; v > 1; v /= 2) {
+/* Elements per plain ld/st: the largest 2^k, at most `most`, such that k
+** registers sit at offsets 1, 2, ..., 2^(k-1) (with `perm`, any k of
+** them, as Triton permutes registers; else the first k, in order) and no
+** lane or warp touches those offset bits (largestVectorisation). Another
+** register may: XORing it with the vector's registers clears them, a
+** renumbering of registers the lowering folds into its value order. */
+static int32_t ldst_vector(const vecs *reg_off, const vecs *others, int32_t most, int perm) {
+  for (int32_t v = most; v > 1; v /= 2) {
     int32_t k = log2i(v), ok = 1;
     uint64_t low = (UINT64_C(1) << k) - 1;
-    for (int32_t j = 0; j < k && ok; j++) ok = has(reg_off, UINT64_C(1) << j);
-    for (int32_t i = 0; i < reg_off->n && ok; i++)
-      ok = !(reg_off->v[i] & low) || (pow2(reg_off->v[i]) && reg_off->v[i] <= low);
+    for (int32_t j = 0; j < k && ok; j++)
+      ok = perm ? has(reg_off, UINT64_C(1) << j) : j < reg_off->n && reg_off->v[j] == UINT64_C(1) << j;
     for (int32_t i = 0; i < others->n && ok; i++) ok = !(others->v[i] & low);
     if (ok) return v;
   }
@@ -381,7 +383,7 @@ static int32_t ldst_vector(const vecs *reg_off, const vecs *others, int32_t bits
 
 /* The smem offset (vector, bank, segment bits) and round of each of a
 ** side's register, lane and warp bases. */
-static void side_plan(lytS_ctx *cx, const smem *m, const flat *f, int32_t bits, lytG_smem_side *out) {
+static void side_plan(lytS_ctx *cx, const scratch *m, const flat *f, int32_t bits, lytG_smem_side *out) {
   vecs cols = m->vec;
   for (int32_t i = 0; i < m->bank.n; i++) push(&cols, m->bank.v[i]);
   for (int32_t i = 0; i < m->seg.n; i++) push(&cols, m->seg.v[i]);
@@ -398,7 +400,7 @@ static void side_plan(lytS_ctx *cx, const smem *m, const flat *f, int32_t bits, 
   for (int32_t i = 0; i < f->lane.n; i++) push(&others, lytG_apply_flat(S, f->lane.v[i]));
   for (int32_t i = 0; i < f->warp.n; i++) push(&others, lytG_apply_flat(S, f->warp.v[i]));
   int64_t regs = INT64_C(1) << f->reg.n, tile = INT64_C(1) << reg_off.n;
-  if (out->instr == 0) out->elems = ldst_vector(&reg_off, &others, bits);
+  if (out->instr == 0) out->elems = ldst_vector(&reg_off, &others, 128 / bits, 1);
   else out->elems = (int32_t)(128 / bits < tile ? 128 / bits : tile);
   out->matrices = out->instr ? out->elems * bits / 32 : 0;
   out->count = regs / out->elems;
@@ -428,7 +430,7 @@ void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t
   if (bits == 16 && sm >= 90) is[ns++] = &MATRIX_T;
   if (bits == 16 && sm >= 75) id[nd++] = &MATRIX_T;
   int32_t total = log2i(128 / bits), found = 0, cost = 0;
-  smem m = { { 0 }, { 0 }, { 0 }, { 0 } };
+  scratch m = { { 0 }, { 0 }, { 0 }, { 0 } };
   vecs ts = { 0 }, td = { 0 };
   for (int32_t i = 0; i < ns; i++)
     for (int32_t j = 0; j < nd; j++) {
@@ -438,7 +440,7 @@ void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t
           !side_tile(is[i], &s, &vb, &ps) || !side_tile(id[j], &d, &vb, &pd))
         continue;
       int32_t ms = is[i]->ncontig + is[i]->naddr - 3, md = id[j]->ncontig + id[j]->naddr - 3;
-      smem c = swizzle(&s, &d, dim, bits, &vb, &ps, &pd, ms < md ? ms : md);
+      scratch c = swizzle(&s, &d, dim, bits, &vb, &ps, &pd, ms < md ? ms : md);
       int32_t k = log_conflicts(&c, &pd, dim) + log_conflicts(&c, &ps, dim);
       if (found && (k > cost || (k == cost && c.reps.n <= m.reps.n))) continue;
       found = 1;
@@ -466,4 +468,94 @@ void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t
   const vecs *parts[4] = { &m.vec, &m.bank, &m.seg, &m.reps };
   for (int p = 0; p < 4; p++)
     for (int32_t k = 0; k < parts[p]->n; k++) out->bases[out->nbases++] = parts[p]->v[k];
+}
+
+/* ------------------------------------------------------------------ */
+/* local_alloc, local_store, local_load, async copies                  */
+/* ------------------------------------------------------------------ */
+
+/* Triton's lowerLdStMatrix on the map registers, lanes, warps -> offset:
+** ldmatrix/stmatrix need 32 bits of registers at the first offsets and
+** lanes 0 and 1 right after them; their .trans forms (16-bit elements)
+** lanes 2, 3 and 4 at offsets 1, 2 and 4, and two registers; no other
+** basis may touch those offsets. */
+static int matrix_fits(const vecs *reg_off, const vecs *lane_off, const vecs *warp_off,
+                       int32_t bits, int trans) {
+  vecs others = *warp_off;
+  int32_t k;
+  if (!trans) {
+    int32_t c = 32 / bits;
+    k = log2i(c);
+    if (lane_off->n < 2 || lane_off->v[0] != (uint64_t)c || lane_off->v[1] != (uint64_t)(2 * c))
+      return 0;
+    for (int32_t j = 0; j < k; j++)
+      if (!has(reg_off, UINT64_C(1) << j)) return 0;
+    for (int32_t i = 2; i < lane_off->n; i++) push(&others, lane_off->v[i]);
+    k += 2;
+  } else {
+    if (reg_off->n < 1 || lane_off->n < 5) return 0;
+    for (int32_t j = 0; j < 3; j++)
+      if (lane_off->v[2 + j] != UINT64_C(1) << j) return 0;
+    for (int32_t i = 0; i < 2; i++) push(&others, lane_off->v[i]);
+    k = 3;
+  }
+  uint64_t low = (UINT64_C(1) << k) - 1;
+  for (int32_t i = 0; i < reg_off->n; i++)
+    if ((reg_off->v[i] & low) && !(!trans && pow2(reg_off->v[i]) && reg_off->v[i] < (UINT64_C(1) << (k - 2))))
+      return 0;
+  for (int32_t i = 0; i < others.n; i++)
+    if (others.v[i] & low) return 0;
+  return 1;
+}
+
+void lytG_local_access(lytS_ctx *cx, const lytG_ll *reg, const lytG_ll *smem, int32_t bits,
+                       int32_t sm, int32_t kind, int32_t maxvec, lytG_smem_side *out) {
+  static const char *const PLAIN[3] = { "st.shared", "ld.shared", "cp.async" };
+  static const char *const MAT[2][2] = { { "stmatrix", "stmatrix.trans" },
+                                         { "ldmatrix", "ldmatrix.trans" } };
+  memset(out, 0, sizeof *out);
+  flat f = flatten(cx, reg);
+  /* element -> offset: the shared layout inverted, its block dropped */
+  const lytG_ll *inv = lytG_invert(cx, smem);
+  int32_t o = lytG_out_index(inv, "offset");
+  uint64_t mask = o < 0 ? 0 : ((UINT64_C(1) << inv->out[o].log2) - 1) << lytG_out_offset(inv, o);
+  int32_t shift = o < 0 ? 0 : lytG_out_offset(inv, o);
+  vecs ro = { 0 }, lo = { 0 }, wo = { 0 };
+  for (int32_t i = 0; i < f.reg.n; i++) push(&ro, (lytG_apply_flat(inv, f.reg.v[i]) & mask) >> shift);
+  for (int32_t i = 0; i < f.lane.n; i++) push(&lo, (lytG_apply_flat(inv, f.lane.v[i]) & mask) >> shift);
+  for (int32_t i = 0; i < f.warp.n; i++) push(&wo, (lytG_apply_flat(inv, f.warp.v[i]) & mask) >> shift);
+  int64_t regs = INT64_C(1) << f.reg.n;
+  /* stmatrix from sm_90, ldmatrix from sm_75; not for async copies */
+  int mat = kind == 2 ? 0 : kind == 0 ? sm >= 90 : sm >= 75;
+  for (int t = 0; mat && t < 2; t++)
+    if ((t ? bits == 16 : bits <= 32) && matrix_fits(&ro, &lo, &wo, bits, t)) {
+      out->instr = 1 + t;
+      out->name = MAT[kind][t];
+      out->elems = (int32_t)(128 / bits < regs ? 128 / bits : regs);
+      out->matrices = out->elems * bits / 32;
+      out->count = regs / out->elems;
+      out->bits = out->elems * bits;
+      out->conflicts = -1;
+      return;
+    }
+  vecs others = lo;
+  for (int32_t i = 0; i < wo.n; i++) push(&others, wo.v[i]);
+  int32_t most = 128 / bits;
+  if (maxvec > 0 && maxvec < most) most = maxvec;
+  out->name = PLAIN[kind];
+  out->elems = ldst_vector(&ro, &others, most, maxvec <= 0);
+  out->count = regs / out->elems;
+  out->bits = out->elems * bits;
+  /* Triton's model (bankConflictsMemDesc): the lanes of one phase against
+  ** the offset bits above a bank row, both as elements */
+  int64_t row = (INT64_C(1) << 10) / bits;  /* elements in 32 banks x 4 bytes */
+  vecs seg = { 0 }, tile = f.lane;
+  int32_t nsmem = lytG_in_index(smem, "offset");
+  int32_t nbits = nsmem < 0 ? 0 : smem->in[nsmem].log2;
+  for (int32_t t = 0; t < nbits; t++)
+    if ((INT64_C(1) << t) >= row) push(&seg, smem->col[lytG_in_offset(smem, nsmem) + t]);
+  int64_t w = (int64_t)out->bits / 32;
+  int32_t drop = w > 1 ? log2i(w) : 0;
+  tile.n = tile.n > drop ? tile.n - drop : 0;
+  out->conflicts = (1 << intersection(&seg, &tile, smem->outbits).n) - 1;
 }

@@ -899,6 +899,35 @@ static void test_cvt_smem(void) {
          "stmatrix x16*1 ld.shared x16*2 rounds 1");
 }
 
+static const char *local_access(const char *reg, const char *mem, int32_t bits, int32_t kind) {
+  static char out[128];
+  lytG_smem_side sd;
+  lytG_local_access(&cx, P(reg), P(mem), bits, 90, kind, 0, &sd);
+  snprintf(out, sizeof out, "%s x%d*%lld", sd.name, (int)sd.elems, (long long)sd.count);
+  return out;
+}
+
+static void test_local_access(void) {
+  /* local/loc_040: a register along dim1 lands at offset 129 of the
+  ** swizzled buffer (128 XOR 1); renumbering registers clears the 1, so
+  ** Triton still writes 128 bits at a time (its PTX: 64 x st.shared.v4.b32) */
+  const char *src = "{register: [[1,0],[2,0],[4,0],[0,1],[0,2],[0,4],[16,0],[32,0],[64,0]], "
+                    "lane: [[8,0],[0,8],[0,16],[0,32],[0,64]], warp: []} -> {dim0: 128, dim1: 128}";
+  const char *mem = "{offset: [[1,0],[2,0],[4,0],[8,0],[16,0],[32,0],[64,0],[1,1],[2,2],[0,4],"
+                    "[0,8],[0,16],[0,32],[0,64]]} -> {dim0: 128, dim1: 128}";
+  EXPECT("local_alloc through a swizzle", local_access(src, mem, 16, 0), "st.shared x8*64");
+  /* local/loc_104: an MMA v2 B operand read from a swizzled buffer: lanes
+  ** 2, 3, 4 run along the buffer's rows, so ldmatrix.trans (its PTX: 16 x
+  ** ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16) */
+  EXPECT("local_load to a dot operand",
+         local_access("{register: [[1,0],[8,0],[16,0],[32,0],[0,16],[0,32],[0,64]], "
+                      "lane: [[2,0],[4,0],[0,1],[0,2],[0,4]], warp: [[0,8],[0,0]]} -> "
+                      "{dim0: 64, dim1: 128}",
+                      "{offset: [[0,1],[0,2],[0,4],[0,8],[0,16],[0,32],[0,64],[1,0],[2,8],[4,16],"
+                      "[8,0],[16,0],[32,0]]} -> {dim0: 64, dim1: 128}", 16, 1),
+         "ldmatrix.trans x8*16");
+}
+
 int main(void) {
   lytA_init(&arena, NULL, NULL, 0);
   cx.arena = &arena;
@@ -917,6 +946,7 @@ int main(void) {
   test_print();
   test_properties();
   test_cvt_smem();
+  test_local_access();
   if (getenv("LYT_BENCH")) {
     if (setjmp(jb) == 0) bench();
     else check("bench", errtext(), "no error");
