@@ -202,6 +202,20 @@ EOF
 "$LYT" --explain=json "$T/if.ttgir" >"$T/j" && grep -q '"op":"tt.load".*"vector":4,"ptx":"v4.b32"' "$T/j" \
   && ok || bad "nested scf.if: $(grep -o '"op":"tt.load"[^}]*' "$T/j")"
 
+# tensor memory: its encoding laid out; the scales encoding, which Triton
+# 3.6 gives no linear layout, listed with that note, the module explained
+cat >"$T/tmem.ttgir" <<'EOF'
+#s = #ttng.tensor_memory_scales_encoding<>
+#t = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
+  tt.func @f(%a: !ttg.memdesc<128x8xi8, #s, #ttng.tensor_memory>, %b: !ttg.memdesc<128x64xf32, #t, #ttng.tensor_memory>) {
+    tt.return
+  }
+}
+EOF
+"$LYT" --explain=json "$T/tmem.ttgir" >"$T/j" && grep -q '"name":"#s".*"linear":null,"cute":null,"note":"Triton 3.6 has no linear layout' "$T/j" \
+  && grep -q '"name":"#t".*"linear":"{row: \[\[1,0\]' "$T/j" && ok || bad "tensor memory: $(head -c 300 "$T/j")"
+
 # malformed modules: located errors, exit 1, never a crash
 err() {  # name text expected-location expected-message
   printf '%b' "$2" >"$T/$1.ttgir"

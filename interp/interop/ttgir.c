@@ -527,8 +527,10 @@ static int64_t contig_per_thread(const lytG_ll *ll, int32_t d) {
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* The access of a local memory op on NVIDIA: its tensor's layout against
-** its buffer's shared layout (lytG_local_access); 0 where either is not
-** laid out. kind: 0 write, 1 read, 2 async copy (g: its AxisInfo facts). */
+** its buffer's shared layout (lytG_local_access); 0 where the two do not
+** fit one another. kind: 0 write, 1 read, 2 async copy (g: its AxisInfo
+** facts). An encoding lyt cannot lay out is an error, as for a
+** conversion. */
 static int access_of(xp *x, int32_t line, const char *ls, int32_t kind, const lytI_gaccess *g,
                      const ty *tt, const ty *tm, lytG_smem_side *sd) {
   int32_t c0 = (int32_t)(tt->s - ls) + 1, c1 = (int32_t)(tm->s - ls) + 1;
@@ -553,23 +555,6 @@ static int access_of(xp *x, int32_t line, const char *ls, int32_t kind, const ly
   return 1;
 }
 
-/* access_of with an error laying a type out swallowed (the op is listed
-** all the same), as cute_form does. */
-static int guarded_access(xp *x, int32_t line, const char *ls, int32_t kind, const lytI_gaccess *g,
-                          const ty *tt, const ty *tm, lytG_smem_side *sd) {
-  lytS_ctx *cx = CX(x->c);
-  jmp_buf jb, *outer = cx->jb;
-  if (setjmp(jb)) {
-    cx->jb = outer;
-    if (cx->code != LYT_ERRRUN) longjmp(*outer, 1);
-    return 0;
-  }
-  cx->jb = &jb;
-  int ok = access_of(x, line, ls, kind, g, tt, tm, sd);
-  cx->jb = outer;
-  return ok;
-}
-
 /* The same as a record; nil where there is none. */
 static lyt_value local_access(xp *x, int32_t line, const char *ls, const char *op, const ty *tt,
                               const ty *tm) {
@@ -583,7 +568,7 @@ static lyt_value local_access(xp *x, int32_t line, const char *ls, const char *o
   lytG_smem_side sd;
   if (!x->target || strncmp(x->target, "cuda:", 5) != 0 || !tt || !tm || (kind == 2 && !g) ||
       !readable(x, tt->s, tt->e) || !readable(x, tm->s, tm->e) ||
-      !guarded_access(x, line, ls, kind, g, tt, tm, &sd))
+      !access_of(x, line, ls, kind, g, tt, tm, &sd))
     return lytI_nil();
   lyt_value v[6] = { lytI_str(x->c, sd.name), side_ptx(x, &sd), lytI_int(sd.elems),
                      lytI_int(sd.bits), lytI_int(sd.count),
@@ -757,7 +742,10 @@ static lyt_value encodings(xp *x) {
                        lytI_nil(), lytI_nil(), lytI_nil() };
     if (space) v[6] = lytI_str(x->c, "a memory space");
     else if (!a->type) v[6] = lytI_str(x->c, "no type in the module uses it directly");
-    if (a->type && !space) {
+    /* Triton 3.6 has no linear layout for the tensor-memory scales */
+    int scales = strncmp(a->text, "#ttng.tensor_memory_scales_encoding", 35) == 0;
+    if (scales) v[6] = lytI_str(x->c, "Triton 3.6 has no linear layout for this encoding");
+    if (a->type && !space && !scales) {
       ty t = { a->type, a->type + strlen(a->type), strncmp(a->type, "!", 1) == 0, 0 };
       lyt_value type = read_type(x, &t, a->tline, a->tcol);
       const lytG_ll *ll = layout_of(x, &type, a->tline, a->tcol);

@@ -18,6 +18,10 @@ cands = [
  ("shl", "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}>", "!ttg.memdesc<4x4xf16, #enc, #ttg.shared_memory>"),
  ("pad", "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>", "!ttg.memdesc<64x64xf16, #enc, #ttg.shared_memory>"),
  ("pad", "#ttg.padded_shared<[32:+4, 64:+8] {offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block = []}>", "!ttg.memdesc<64x64xf16, #enc, #ttg.shared_memory>"),
+ ("pad", "#ttg.padded_shared<[32:+4] {offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32], [8, 0], [16, 0], [32, 0]], block = []}>", "!ttg.memdesc<64x64xf16, #enc, #ttg.shared_memory>"),
+ ("pad", "#ttg.padded_shared<[64:+4] {offset = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block = []}>", "!ttg.memdesc<16x16xf32, #enc, #ttg.shared_memory>"),
+ ("pad", "#ttg.padded_shared<[64:+4] {order = [0, 1], shape = [16, 16]}>", "!ttg.memdesc<16x16xf32, #enc, #ttg.shared_memory>"),
+ ("pad", "#ttg.padded_shared<[16:+2] {offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]]}>", "!ttg.memdesc<4x8xf16, #enc, #ttg.shared_memory>"),
 ]
 for kind, attr, ty in cands:
     mod = '#enc = %s\nmodule attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {\n  tt.func @f(%%a: %s) {\n    tt.return\n  }\n}\n' % (attr, ty)
