@@ -297,8 +297,13 @@ static void padded_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
     lytS_buf_printf(b, "%s%lld:+%lld", i ? ", " : "", (long long)p->u.tup.e[0].u.i, (long long)p->u.tup.e[1].u.i);
   }
   lytS_buf_puts(b, "] {");
-  int64_t o[MAXRANK];
-  ints_text(c, b, e, kf, 2, field_ints(c, e, "order", o));
+  const lyt_value *ll = field(e, "layout");
+  if (ll && ll->kind == LYT_VLINEAR) {
+    lytG_print_attr_ins(b, ll->u.ll);  /* Triton prints block = [] here */
+  } else {
+    int64_t o[MAXRANK];
+    ints_text(c, b, e, kf, 2, field_ints(c, e, "order", o));
+  }
   lytS_buf_puts(b, "}>");
 }
 
@@ -911,11 +916,39 @@ static lyt_value read_shared_linear(ttread *r) {
   return encoding(s->c, "shared_linear", 2, names, v);
 }
 
-/* #ttg.padded_shared<[32:+4, 64:+8] {order = [1, 0], shape = [64, 64]}>:
-** every `interval` elements, `pad` more are skipped. */
+/* Whether the offset bases step one dim after another, each through 1, 2,
+** 4, ... (identityStandardND): then order (dims in the order they move,
+** those of size 1 last) and shape say the same, as Triton prints them. */
+static int padded_order(const vecs *o, int64_t *order, int64_t *shape) {
+  int32_t rank = o->width, n = 0, prev = -1;
+  int64_t used[MAXRANK] = { 0 };
+  for (int32_t d = 0; d < rank; d++) shape[d] = 1;
+  for (int32_t i = 0; i < o->n; i++) {
+    int32_t d = 0;
+    while (d < rank && !o->v[i * rank + d]) d++;
+    if (d == rank || o->v[i * rank + d] != shape[d]) return 0;
+    if (d != prev) {
+      if (used[d]) return 0;
+      used[d] = 1;
+      order[n++] = d;
+      prev = d;
+    }
+    shape[d] *= 2;
+  }
+  for (int32_t d = 0; d < rank; d++)
+    if (!used[d]) order[n++] = d;
+  return 1;
+}
+
+/* #ttg.padded_shared<[32:+4, 64:+8] {order = [1, 0], shape = [64, 64]}> or
+** with its linear component written out, {offset = [[0, 1], ...], block =
+** []}: every `interval` elements, `pad` more are skipped. Bases that are an
+** order over a shape read as that order and shape (Triton prints them so);
+** others stay the layout. */
 static lyt_value read_padded(ttread *r) {
   static const key keys[] = { { "order", K_INTS }, { "shape", K_INTS } };
-  static const char *const names[3] = { "intervals", "order", "shape" };
+  static const char *const names[4] = { "intervals", "order", "shape", "layout" };
+  static const char *const ins_names[2] = { "offset", "block" };
   lytI_scan *s = &r->s;
   int64_t iv[MAXRANK * 4][2];
   int32_t n = 0;
@@ -932,17 +965,52 @@ static lyt_value read_padded(ttread *r) {
   } while (lytI_scan_eat(s, ","));
   lytI_scan_expect(s, "]");
   lytI_scan_expect(s, "{");
-  fields f;
-  read_fields(r, keys, 2, &f, "padded_shared");
-  require(r, keys, &f, 2);
-  if (f.n[0] != f.n[1] || f.n[0] == 0) lytI_scan_fail(s, "order and shape must have the same rank");
-  check_order(s, f.v[0], f.n[0], "order");
-  check_positive(s, &f, keys, 1, f.n[1]);
-  lytI_scan_expect(s, ">");
   lyt_value t = lytI_tuple(s->c, n);
   for (int32_t i = 0; i < n; i++) t.u.tup.e[i] = lytI_ints_val(s->c, iv[i], 2);
-  lyt_value v[3] = { t, lytI_ints_val(s->c, f.v[0], f.n[0]), lytI_ints_val(s->c, f.v[1], f.n[1]) };
-  return encoding(s->c, "padded_shared", 3, names, v);
+  const char *at = s->p;  /* look at the first key, then read from it */
+  lytI_scan_blanks(s);
+  const char *k0 = lytI_scan_ident(s);
+  s->p = at;
+  if (strcmp(k0, "offset") != 0 && strcmp(k0, "block") != 0) {
+    fields f;
+    read_fields(r, keys, 2, &f, "padded_shared");
+    require(r, keys, &f, 2);
+    if (f.n[0] != f.n[1] || f.n[0] == 0) lytI_scan_fail(s, "order and shape must have the same rank");
+    check_order(s, f.v[0], f.n[0], "order");
+    check_positive(s, &f, keys, 1, f.n[1]);
+    lytI_scan_expect(s, ">");
+    lyt_value v[4] = { t, lytI_ints_val(s->c, f.v[0], f.n[0]), lytI_ints_val(s->c, f.v[1], f.n[1]),
+                       lytI_nil() };
+    return encoding(s->c, "padded_shared", 4, names, v);
+  }
+  vecs b[2];
+  int seen[2] = { 0 };
+  const char *k;
+  for (int first = 1; (k = entry_key(s, first)); first = 0) {
+    int ti = key_index(ins_names, 2, k);
+    if (ti < 0) lytI_scan_fail(s, "unknown key '%s' (a #ttg.padded_shared has offset and block)", k);
+    if (seen[ti]++) lytI_scan_fail(s, "'%s' given twice", k);
+    b[ti] = scan_vecs(s);
+  }
+  if (!seen[0] || !b[0].n) lytI_scan_fail(s, "the offset bases are missing");
+  if (!seen[1]) lytI_scan_fail(s, "the block bases are missing (block = [] for none)");
+  if (b[1].n && b[1].width != b[0].width) lytI_scan_fail(s, "block and offset bases differ in rank");
+  for (int32_t i = 0; i < b[0].n; i++) {
+    int32_t moves = 0;
+    for (int32_t d = 0; d < b[0].width; d++) moves += b[0].v[i * b[0].width + d] != 0;
+    if (moves > 1) lytI_scan_fail(s, "each offset basis moves in at most one dimension");
+  }
+  lytI_scan_expect(s, ">");
+  char msg[LYT_MSG_MAX];
+  lytG_ll *ll = named_bases(s, 2, ins_names, b, b[0].width, msg);
+  if (!ll) lytI_scan_fail(s, "%s", msg);
+  int64_t order[MAXRANK], shape[MAXRANK];
+  int32_t rank = b[0].width;
+  int plain = !b[1].n && padded_order(&b[0], order, shape);
+  for (int32_t d = 0; d < rank && !plain; d++) shape[d] = lytG_out_size(ll, d);
+  lyt_value v[4] = { t, plain ? lytI_ints_val(s->c, order, rank) : lytI_nil(),
+                     lytI_ints_val(s->c, shape, rank), plain ? lytI_nil() : ll_val(ll) };
+  return encoding(s->c, "padded_shared", 4, names, v);
 }
 
 /* ---------------------------------------------------------------------

@@ -541,6 +541,11 @@ static int access_of(xp *x, int32_t line, const char *ls, int32_t kind, const ly
       mem->outbits != reg->outbits || !lytG_is_invertible(mem) || bits < 8 || bits > 64)
     return 0;
   int32_t maxvec = 0;
+  const lyt_value *enc = field(&b, "encoding"), *ivs = enc ? field(enc, "intervals") : NULL;
+  for (int32_t i = 0; kind != 2 && ivs && ivs->kind == LYT_VTUP && i < ivs->u.tup.n; i++) {
+    int64_t every = ivs->u.tup.e[i].u.tup.e[0].u.i;  /* a padded buffer: its smallest interval */
+    if (maxvec == 0 || every < maxvec) maxvec = (int32_t)min64(every, 1 << 20);
+  }
   if (kind == 2) {  /* Triton's maxVec: the pointer's contiguity, the mask's, the op's hint */
     int32_t d = fastest_dim(reg);
     int64_t bytes = bits / 8, v = min64(contig_per_thread(reg, d), g->ptr.contiguity[d]);

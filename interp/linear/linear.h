@@ -202,9 +202,11 @@ void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t
 ** kind 0 writes the registers of reg (register, lane, warp[, block] ->
 ** dims) to a buffer of shared layout smem (offset[, block] -> the same
 ** dims) (local_alloc, local_store), 1 reads them (local_load), 2 copies
-** them from global memory (async_copy_global_to_local, vectors of at most
-** maxvec elements, registers in order). conflicts: Triton's model, -1 for
-** ldmatrix/stmatrix. */
+** them from global memory (async_copy_global_to_local). maxvec > 0 caps
+** the vector (an async copy's contiguity, a padded buffer's smallest
+** interval; its linear component is smem), its registers then in order
+** and no ldmatrix/stmatrix. conflicts: Triton's model, -1 where it has
+** none (ldmatrix/stmatrix, padded buffers). */
 void lytG_local_access(lytS_ctx *cx, const lytG_ll *reg, const lytG_ll *smem, int32_t bits,
                        int32_t sm, int32_t kind, int32_t maxvec, lytG_smem_side *out);
 

@@ -525,8 +525,9 @@ void lytG_local_access(lytS_ctx *cx, const lytG_ll *reg, const lytG_ll *smem, in
   for (int32_t i = 0; i < f.lane.n; i++) push(&lo, (lytG_apply_flat(inv, f.lane.v[i]) & mask) >> shift);
   for (int32_t i = 0; i < f.warp.n; i++) push(&wo, (lytG_apply_flat(inv, f.warp.v[i]) & mask) >> shift);
   int64_t regs = INT64_C(1) << f.reg.n;
-  /* stmatrix from sm_90, ldmatrix from sm_75; not for async copies */
-  int mat = kind == 2 ? 0 : kind == 0 ? sm >= 90 : sm >= 75;
+  /* stmatrix from sm_90, ldmatrix from sm_75; not for async copies or a
+  ** padded buffer (maxvec set) */
+  int mat = kind == 2 || maxvec > 0 ? 0 : kind == 0 ? sm >= 90 : sm >= 75;
   for (int t = 0; mat && t < 2; t++)
     if ((t ? bits == 16 : bits <= 32) && matrix_fits(&ro, &lo, &wo, bits, t)) {
       out->instr = 1 + t;
@@ -546,6 +547,8 @@ void lytG_local_access(lytS_ctx *cx, const lytG_ll *reg, const lytG_ll *smem, in
   out->elems = ldst_vector(&ro, &others, most, maxvec <= 0);
   out->count = regs / out->elems;
   out->bits = out->elems * bits;
+  out->conflicts = -1;
+  if (kind != 2 && maxvec > 0) return;  /* padding moves rows across banks: no model */
   /* Triton's model (bankConflictsMemDesc): the lanes of one phase against
   ** the offset bits above a bank row, both as elements */
   int64_t row = (INT64_C(1) << 10) / bits;  /* elements in 32 banks x 4 bytes */

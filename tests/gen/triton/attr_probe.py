@@ -22,6 +22,8 @@ cands = [
  ("pad", "#ttg.padded_shared<[64:+4] {offset = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block = []}>", "!ttg.memdesc<16x16xf32, #enc, #ttg.shared_memory>"),
  ("pad", "#ttg.padded_shared<[64:+4] {order = [0, 1], shape = [16, 16]}>", "!ttg.memdesc<16x16xf32, #enc, #ttg.shared_memory>"),
  ("pad", "#ttg.padded_shared<[16:+2] {offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]]}>", "!ttg.memdesc<4x8xf16, #enc, #ttg.shared_memory>"),
+ ("pad", "#ttg.padded_shared<[16:+2] {offset = [[0, 1], [1, 0], [0, 2], [2, 0], [0, 4]], block = []}>", "!ttg.memdesc<4x8xf16, #enc, #ttg.shared_memory>"),
+ ("pad", "#ttg.padded_shared<[8:+1, 32:+4] {offset = [[0, 2], [0, 1], [1, 0], [0, 4], [2, 0], [4, 0]], block = []}>", "!ttg.memdesc<8x8xf32, #enc, #ttg.shared_memory>"),
 ]
 for kind, attr, ty in cands:
     mod = '#enc = %s\nmodule attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {\n  tt.func @f(%%a: %s) {\n    tt.return\n  }\n}\n' % (attr, ty)
