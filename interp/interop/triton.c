@@ -492,16 +492,24 @@ static lytG_ll *named_bases(lytI_scan *s, int n, const char *const *names, const
   return ll;
 }
 
-static lyt_value read_linear(lytI_scan *s) {
-  vecs b[4];
-  int seen[4] = { 0 };
+/* The entries `name = [[..], ..]` of a dict of bases, up to its '}': each
+** of names at most once (seen[t] says which came); what names the
+** attribute and its keys for the error. */
+static void scan_named(lytI_scan *s, int n, const char *const *names, const char *what, vecs *b,
+                       int *seen) {
   const char *k;
   for (int first = 1; (k = entry_key(s, first)); first = 0) {
-    int t = key_index(ll_ins, 4, k);
-    if (t < 0) lytI_scan_fail(s, "unknown key '%s' (a #ttg.linear has register, lane, warp, block)", k);
+    int t = key_index(names, n, k);
+    if (t < 0) lytI_scan_fail(s, "unknown key '%s' (%s)", k, what);
     if (seen[t]++) lytI_scan_fail(s, "'%s' given twice", k);
     b[t] = scan_vecs(s);
   }
+}
+
+static lyt_value read_linear(lytI_scan *s) {
+  vecs b[4];
+  int seen[4] = { 0 };
+  scan_named(s, 4, ll_ins, "a #ttg.linear has register, lane, warp, block", b, seen);
   int32_t rank = -1;
   for (int t = 0; t < 4; t++) {
     if (!seen[t]) lytI_scan_fail(s, "the key '%s' is missing (Triton needs all four)", ll_ins[t]);
@@ -892,14 +900,8 @@ static lyt_value read_shared_linear(ttread *r) {
   lytI_scan *s = &r->s;
   vecs b[2];
   int seen[2] = { 0 };
-  const char *k;
   lytI_scan_expect(s, "{");
-  for (int first = 1; (k = entry_key(s, first)); first = 0) {
-    int t = key_index(ins_names, 2, k);
-    if (t < 0) lytI_scan_fail(s, "unknown key '%s' (a #ttg.shared_linear has offset and block)", k);
-    if (seen[t]++) lytI_scan_fail(s, "'%s' given twice", k);
-    b[t] = scan_vecs(s);
-  }
+  scan_named(s, 2, ins_names, "a #ttg.shared_linear has offset and block", b, seen);
   if (!seen[0] || !b[0].n) lytI_scan_fail(s, "the offset bases are missing");
   if (!seen[1]) b[1] = (vecs){ 0 };
   if (b[1].n && b[1].width != b[0].width) lytI_scan_fail(s, "block and offset bases differ in rank");
@@ -985,13 +987,7 @@ static lyt_value read_padded(ttread *r) {
   }
   vecs b[2];
   int seen[2] = { 0 };
-  const char *k;
-  for (int first = 1; (k = entry_key(s, first)); first = 0) {
-    int ti = key_index(ins_names, 2, k);
-    if (ti < 0) lytI_scan_fail(s, "unknown key '%s' (a #ttg.padded_shared has offset and block)", k);
-    if (seen[ti]++) lytI_scan_fail(s, "'%s' given twice", k);
-    b[ti] = scan_vecs(s);
-  }
+  scan_named(s, 2, ins_names, "a #ttg.padded_shared has offset and block", b, seen);
   if (!seen[0] || !b[0].n) lytI_scan_fail(s, "the offset bases are missing");
   if (!seen[1]) lytI_scan_fail(s, "the block bases are missing (block = [] for none)");
   if (b[1].n && b[1].width != b[0].width) lytI_scan_fail(s, "block and offset bases differ in rank");

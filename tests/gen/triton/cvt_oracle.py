@@ -249,26 +249,41 @@ def generated(rng):
 
 
 # ---------------------------------------------------------------- compile
+# Compiles one TTGIR file for the target its module names; prints the PTX.
 WORKER = r'''
-import sys, json, triton
+import sys, re, triton
 from triton.backends.compiler import GPUTarget
-path, sm = sys.argv[1], int(sys.argv[2])
-k = triton.compile(path, target=GPUTarget("cuda", sm, 32))
-open(path[:-6] + ".ptx", "w").write(k.asm["ptx"])
+path = sys.argv[1]
+sm = int(re.search(r'ttg\.target = "cuda:(\d+)"', open(path).read()).group(1))
+print(triton.compile(path, target=GPUTarget("cuda", sm, 32)).asm["ptx"])
 '''
+FORMS = re.compile(r"\b((?:st|ld)\.shared[.a-z0-9]*|(?:st|ld)matrix[.a-z0-9]*)")
+
+
+def ptx_of(path):
+    """(the PTX Triton compiles the module at path to, None), or (None, its error)."""
+    p = subprocess.run([sys.executable, "-c", WORKER, path], capture_output=True, text=True,
+                       timeout=300)
+    if p.returncode != 0:
+        return None, (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:300]
+    return p.stdout, None
+
+
+def shared_forms(ptx):
+    """The shared-memory instructions of a PTX text: "form*count" joined by ' ', or '-'."""
+    counts = {}
+    for f in FORMS.findall(ptx):
+        counts[f] = counts.get(f, 0) + 1
+    return " ".join("%s*%d" % kv for kv in sorted(counts.items())) or "-"
 
 
 def compile_one(outdir, case):
     path = os.path.join(outdir, case["name"] + ".ttgir")
     with open(path, "w") as f:
         f.write(module(case))
-    p = subprocess.run([sys.executable, "-c", WORKER, path, str(case["sm"])],
-                       capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        err = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1]
-        return case["name"], None, err[:300]
-    ptx = open(path[:-6] + ".ptx").read()
-    os.remove(path[:-6] + ".ptx")
+    ptx, err = ptx_of(path)
+    if err:
+        return case["name"], None, err
     return case["name"], [len(re.findall(rx, ptx)) for _, rx in PTX_OPS], None
 
 

@@ -26,24 +26,16 @@ sys.dont_write_bytecode = True
 import csv
 import io
 import os
-import re
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
-FORMS = re.compile(r"\b((?:st|ld)\.shared[.a-z0-9]*|(?:st|ld)matrix[.a-z0-9]*)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cvt_oracle import ptx_of, shared_forms  # noqa: E402
+
 METRICS = ["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
            "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
            "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"]
-
-COMPILE = r'''
-import sys, re, triton
-from triton.backends.compiler import GPUTarget
-path = sys.argv[1]
-sm = int(re.search(r'ttg\.target = "cuda:(\d+)"', open(path).read()).group(1))
-k = triton.compile(path, target=GPUTarget("cuda", sm, 32))
-print(k.asm["ptx"])
-'''
 
 # Runs every module, in the order given, once each: under ncu the n-th
 # profiled "cvt" launch is the n-th case.
@@ -70,14 +62,8 @@ for path in sys.argv[1:]:
 
 
 def compile_one(path):
-    p = subprocess.run([sys.executable, "-c", COMPILE, path], capture_output=True, text=True,
-                       timeout=300)
-    if p.returncode != 0:
-        return None, (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[-1][:200]
-    counts = {}
-    for f in FORMS.findall(p.stdout):
-        counts[f] = counts.get(f, 0) + 1
-    return " ".join("%s*%d" % kv for kv in sorted(counts.items())), None
+    ptx, err = ptx_of(path)
+    return (None, err[:200]) if err else (shared_forms(ptx), None)
 
 
 def main():
@@ -111,7 +97,7 @@ def main():
             if err:
                 f.write("%s\terror\t%s\n" % (name, err.replace("\t", " ")))
             else:
-                f.write("\t".join([name, form or "-"] + measured.get(path, ["n/a"] * 5)) + "\n")
+                f.write("\t".join([name, form] + measured.get(path, ["n/a"] * 5)) + "\n")
     import triton, torch
     print("triton", triton.__version__, "on", torch.cuda.get_device_name(0), "cases", len(names),
           "launched", len(run), "measured", len(measured), "ncu rc", p.returncode)

@@ -22,14 +22,10 @@ import sys
 sys.dont_write_bytecode = True
 import os
 import random
-import re
-import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cvt_oracle import blocked, offsets, pow2s, rand_blocked, ty  # noqa: E402
-
-FORMS = re.compile(r"\b((?:st|ld)\.shared[.a-z0-9]*|(?:st|ld)matrix[.a-z0-9]*)")
+from cvt_oracle import blocked, offsets, pow2s, ptx_of, rand_blocked, shared_forms, ty  # noqa: E402
 
 
 def module(case):
@@ -108,27 +104,12 @@ def generated(rng):
     return cases
 
 
-WORKER = r'''
-import sys, triton
-from triton.backends.compiler import GPUTarget
-path, sm = sys.argv[1], int(sys.argv[2])
-k = triton.compile(path, target=GPUTarget("cuda", sm, 32))
-print(k.asm["ptx"])
-'''
-
-
 def compile_one(outdir, case):
     path = os.path.join(outdir, case["name"] + ".ttgir")
     with open(path, "w") as f:
         f.write(module(case))
-    p = subprocess.run([sys.executable, "-c", WORKER, path, str(case["sm"])],
-                       capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        return case["name"], None, (p.stderr.strip().splitlines() or ["exit"])[-1][:200]
-    counts = {}
-    for f in FORMS.findall(p.stdout):
-        counts[f] = counts.get(f, 0) + 1
-    return case["name"], " ".join("%s*%d" % kv for kv in sorted(counts.items())), None
+    ptx, err = ptx_of(path)
+    return case["name"], None if err else shared_forms(ptx), err
 
 
 def main():
@@ -144,7 +125,7 @@ def main():
                 f.write("%s\terror\t%s\n" % (name, err.replace("\t", " ")))
                 os.remove(os.path.join(outdir, name + ".ttgir"))
             else:
-                f.write("%s\t%s\n" % (name, forms or "-"))
+                f.write("%s\t%s\n" % (name, forms))
     import triton, torch
     print("triton", triton.__version__, "on", torch.cuda.get_device_name(0), "cases", len(cases),
           "errors", sum(1 for r in results if r[2]))
