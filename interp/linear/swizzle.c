@@ -4,12 +4,13 @@
 ** instructions each side uses (st.shared / stmatrix / stmatrix.trans,
 ** ld.shared / ldmatrix / ldmatrix.trans), their vector width and count,
 ** the rounds the tile is moved in, and the bank conflicts Triton's model
-** gives each access.
+** gives each access. And for local_alloc, local_store, local_load and
+** async copies, the access Triton lowers each to (lytG_local_access).
 **
 ** Facts from Triton's GenericSwizzling (optimalSwizzling,
 ** optimalSwizzlingTile, optimalSwizzlingLdSt, computeSegment, buildReps,
-** bankConflicts), getSrcDstTiles, lowerLdSt's largestVectorisation and
-** NVIDIA's lowerLdStMatrix; the construction is the linear-layouts
+** bankConflicts, bankConflictsMemDesc), getSrcDstTiles, lowerLdSt's
+** largestVectorisation and NVIDIA's lowerLdStMatrix; the construction is the linear-layouts
 ** paper's optimal swizzle. These functions changed between Triton
 ** releases; the variants here are those whose instruction counts equal
 ** Triton 3.6's PTX on all 193 conversions of tests/data/ttgir/ (the pair
@@ -196,7 +197,7 @@ typedef struct scratch {
 ** but for the first `leave`, which ldmatrix/stmatrix pairs keep to reach
 ** .x4. */
 static scratch swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, const vecs *vb,
-                    const vecs *ts, const vecs *td, int32_t leave) {
+                       const vecs *ts, const vecs *td, int32_t leave) {
   vecs bs = *vb, bd = *vb;
   for (int32_t i = 0; i < ts->n; i++) push(&bs, ts->v[i]);
   for (int32_t i = 0; i < td->n; i++) push(&bd, td->v[i]);
@@ -374,7 +375,8 @@ static int32_t ldst_vector(const vecs *reg_off, const vecs *others, int32_t most
     int32_t k = log2i(v), ok = 1;
     uint64_t low = (UINT64_C(1) << k) - 1;
     for (int32_t j = 0; j < k && ok; j++)
-      ok = perm ? has(reg_off, UINT64_C(1) << j) : j < reg_off->n && reg_off->v[j] == UINT64_C(1) << j;
+      ok = perm ? has(reg_off, UINT64_C(1) << j)
+                : j < reg_off->n && reg_off->v[j] == UINT64_C(1) << j;
     for (int32_t i = 0; i < others->n && ok; i++) ok = !(others->v[i] & low);
     if (ok) return v;
   }
@@ -383,7 +385,8 @@ static int32_t ldst_vector(const vecs *reg_off, const vecs *others, int32_t most
 
 /* The smem offset (vector, bank, segment bits) and round of each of a
 ** side's register, lane and warp bases. */
-static void side_plan(lytS_ctx *cx, const scratch *m, const flat *f, int32_t bits, lytG_smem_side *out) {
+static void side_plan(lytS_ctx *cx, const scratch *m, const flat *f, int32_t bits,
+                      lytG_smem_side *out) {
   vecs cols = m->vec;
   for (int32_t i = 0; i < m->bank.n; i++) push(&cols, m->bank.v[i]);
   for (int32_t i = 0; i < m->seg.n; i++) push(&cols, m->seg.v[i]);
@@ -414,8 +417,7 @@ static int32_t instr_index(const instr *in) { return in == &LDST ? 0 : in == &MA
 
 /* Every pair of instructions whose tiles fit both layouts gets its swizzle;
 ** the fewest conflicts win, then the most rounds (the least scratch), then
-** the first pair (Triton's order). No pair: plain ld/st at the vector width
-** getVbasis finds. */
+** the first pair (Triton's order). No pair: plain ld/st (ldst_swizzle). */
 void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t bits,
                    int32_t sm, lytG_smem_plan *out) {
   memset(out, 0, sizeof *out);
@@ -477,8 +479,10 @@ void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t
 /* Triton's lowerLdStMatrix on the map registers, lanes, warps -> offset:
 ** ldmatrix/stmatrix need 32 bits of registers at the first offsets and
 ** lanes 0 and 1 right after them; their .trans forms (16-bit elements)
-** lanes 2, 3 and 4 at offsets 1, 2 and 4, and two registers; no other
-** basis may touch those offsets. */
+** lanes 2, 3 and 4 at offsets 1, 2 and 4, and two registers. No other
+** lane or warp may touch those offsets, nor another register the lanes'
+** (it may the tile registers': renumbering clears them, as in
+** ldst_vector). */
 static int matrix_fits(const vecs *reg_off, const vecs *lane_off, const vecs *warp_off,
                        int32_t bits, int trans) {
   vecs others = *warp_off;
@@ -499,10 +503,9 @@ static int matrix_fits(const vecs *reg_off, const vecs *lane_off, const vecs *wa
     for (int32_t i = 0; i < 2; i++) push(&others, lane_off->v[i]);
     k = 3;
   }
-  uint64_t low = (UINT64_C(1) << k) - 1;
+  uint64_t low = (UINT64_C(1) << k) - 1, regs = trans ? 0 : (UINT64_C(1) << (k - 2)) - 1;
   for (int32_t i = 0; i < reg_off->n; i++)
-    if ((reg_off->v[i] & low) && !(!trans && pow2(reg_off->v[i]) && reg_off->v[i] < (UINT64_C(1) << (k - 2))))
-      return 0;
+    if (reg_off->v[i] & low & ~regs) return 0;
   for (int32_t i = 0; i < others.n; i++)
     if (others.v[i] & low) return 0;
   return 1;
@@ -521,9 +524,11 @@ void lytG_local_access(lytS_ctx *cx, const lytG_ll *reg, const lytG_ll *smem, in
   uint64_t mask = o < 0 ? 0 : ((UINT64_C(1) << inv->out[o].log2) - 1) << lytG_out_offset(inv, o);
   int32_t shift = o < 0 ? 0 : lytG_out_offset(inv, o);
   vecs ro = { 0 }, lo = { 0 }, wo = { 0 };
-  for (int32_t i = 0; i < f.reg.n; i++) push(&ro, (lytG_apply_flat(inv, f.reg.v[i]) & mask) >> shift);
-  for (int32_t i = 0; i < f.lane.n; i++) push(&lo, (lytG_apply_flat(inv, f.lane.v[i]) & mask) >> shift);
-  for (int32_t i = 0; i < f.warp.n; i++) push(&wo, (lytG_apply_flat(inv, f.warp.v[i]) & mask) >> shift);
+  const vecs *from[3] = { &f.reg, &f.lane, &f.warp };
+  vecs *to[3] = { &ro, &lo, &wo };
+  for (int j = 0; j < 3; j++)
+    for (int32_t i = 0; i < from[j]->n; i++)
+      push(to[j], (lytG_apply_flat(inv, from[j]->v[i]) & mask) >> shift);
   int64_t regs = INT64_C(1) << f.reg.n;
   /* stmatrix from sm_90, ldmatrix from sm_75; not for async copies or a
   ** padded buffer (maxvec set) */
