@@ -123,9 +123,9 @@ check() {
     done
     # shared memory: the kernel's PTX has every access lyt predicts
     # (conversions' sides, local ops, async copies); a kernel with no
-    # tt.reduce nothing else (a reduction across warps also uses it)
+    # tt.reduce or tt.scan nothing else (across warps they use it too)
     want=$(kernel_forms "$D/$k.ptx") got=$(lyt_forms "$T/j")
-    if grep -q 'tt\.reduce' "$f"; then
+    if grep -q 'tt\.reduce\|tt\.scan' "$f"; then
       printf '%s\n%s\n' "$got" "$want" | awk -F';' 'NR == 1 { for (i = 1; i < NF; i++) g[i] = $i; n = NF - 1 }
         NR == 2 { for (i = 1; i < NF; i++) { split($i, p, "*"); w[p[1]] = p[2] } }
         END { for (i = 1; i <= n; i++) { split(g[i], p, "*"); if (w[p[1]] < p[2]) exit 1 } }' \
@@ -143,6 +143,7 @@ check() {
 check tests/data/ttgir
 [ "$n" -ge 180 ] && ok || bad "only $n single-conversion cases"
 check tests/data/ttgir/more  # compiled after explain was written
+check tests/data/ttgir/third  # compiled after the shared-memory model was written
 
 # local/: a tensor through a buffer of a shared layout (local_alloc, then
 # local_load; tests/gen/triton/local_oracle.py): each op's instruction,

@@ -11,6 +11,10 @@ writes OUTDIR/<kernel>.ttgir, OUTDIR/<kernel>.ptx, OUTDIR/encodings.jsonl,
 OUTDIR/log.txt (what failed, with the exception).
   dump_kernels.py --more DIR: only the second set of kernels (TTGIR and PTX),
   compiled after `lyt --explain` was written (tests/data/ttgir/more/).
+  dump_kernels.py --third DIR: the third set (other kinds: fp8, batched and
+  split-K matmuls, causal attention, a scan, a gather, bf16 rows, an f16
+  transpose), compiled after the shared-memory model was written
+  (tests/data/ttgir/third/).
   dump_kernels.py --layouts-only DIR: only encodings.jsonl, for the dumps
   already in DIR. Encodings written inline in a type (#ttg.slice<...>) are
   named #inline0, #inline1, ... in order of first use.
@@ -29,7 +33,8 @@ import triton.language as tl
 WORKER = len(sys.argv) > 1 and sys.argv[1] == "--alias"
 LAYOUTS_ONLY = len(sys.argv) > 1 and sys.argv[1] == "--layouts-only"
 MORE = len(sys.argv) > 1 and sys.argv[1] == "--more"
-OUT = sys.argv[2] if WORKER or LAYOUTS_ONLY or MORE else sys.argv[1] if len(sys.argv) > 1 else "dumps"
+THIRD = len(sys.argv) > 1 and sys.argv[1] == "--third"
+OUT = sys.argv[2] if WORKER or LAYOUTS_ONLY or MORE or THIRD else sys.argv[1] if len(sys.argv) > 1 else "dumps"
 os.makedirs(OUT, exist_ok=True)
 LOG = open(os.path.join(OUT, "log.txt"), "a")
 
@@ -242,6 +247,144 @@ def join_split(x, y, out, BN: tl.constexpr):
     j = tl.join(a, b)
     p, q = tl.split(tl.permute(j, (1, 0)).reshape(BN, 2))
     tl.store(out + c, p + q)
+
+
+# ---------------------------------------------------------------- the third set
+@triton.jit
+def matmul_fp8(a, b, c, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pm, pn = tl.program_id(0), tl.program_id(1)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+        y = tl.load(b + (k + rk)[:, None] * 512 + rn[None, :])
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * 512 + rn[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def batched_matmul(a, b, c, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    z, pm = tl.program_id(1), tl.program_id(0)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a + z * 256 * K + rm[:, None] * K + (k + rk)[None, :])
+        y = tl.load(b + z * K * BN + (k + rk)[:, None] * BN + rn[None, :])
+        acc += tl.dot(x, y)
+    tl.store(c + z * 256 * BN + rm[:, None] * BN + rn[None, :], acc.to(tl.bfloat16))
+
+
+@triton.jit
+def causal_attention(q, k, v, o, L, BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    pm = tl.program_id(0)
+    rm = pm * BM + tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    qt = tl.load(q + rm[:, None] * D + rd[None, :])
+    m = tl.full((BM,), float("-inf"), tl.float32)
+    s = tl.zeros((BM,), tl.float32)
+    acc = tl.zeros((BM, D), tl.float32)
+    for start in range(0, (pm + 1) * BM, BN):
+        rn = start + tl.arange(0, BN)
+        kt = tl.load(k + rn[None, :] * D + rd[:, None])
+        qk = tl.dot(qt, kt)
+        qk = tl.where(rm[:, None] >= rn[None, :], qk, float("-inf"))
+        mn = tl.maximum(m, tl.max(qk, 1))
+        p = tl.exp(qk - mn[:, None])
+        alpha = tl.exp(m - mn)
+        s = s * alpha + tl.sum(p, 1)
+        vt = tl.load(v + rn[:, None] * D + rd[None, :])
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), vt)
+        m = mn
+    tl.store(o + rm[:, None] * D + rd[None, :], (acc / s[:, None]).to(tl.float16))
+
+
+@triton.jit
+def row_cumsum(x, out, N, BM: tl.constexpr, BN: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    mask = rn[None, :] < N
+    t = tl.load(x + rm[:, None] * N + rn[None, :], mask=mask, other=0.0)
+    tl.store(out + rm[:, None] * N + rn[None, :], tl.cumsum(t, 1), mask=mask)
+
+
+@triton.jit
+def gather_rows(x, idx, out, D: tl.constexpr, BM: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    i = tl.load(idx + rm)
+    t = tl.load(x + i[:, None] * D + rd[None, :])
+    tl.store(out + rm[:, None] * D + rd[None, :], t)
+
+
+@triton.jit
+def center_rows(x, out, N, BN: tl.constexpr):
+    r = tl.program_id(0)
+    rn = tl.arange(0, BN)
+    t = tl.load(x + r * N + rn, mask=rn < N, other=0.0).to(tl.float32)
+    mean = tl.sum(t, 0) / N
+    d = tl.where(rn < N, t - mean, 0.0)
+    var = tl.sum(d * d, 0) / N
+    tl.store(out + r * N + rn, (d / tl.sqrt(var + 1e-5)).to(tl.bfloat16), mask=rn < N)
+
+
+@triton.jit
+def splitk_matmul(a, b, c, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, SPLIT: tl.constexpr):
+    pm, pk = tl.program_id(0), tl.program_id(1)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(pk * BK, K, BK * SPLIT):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+        y = tl.load(b + (k + rk)[:, None] * BN + rn[None, :])
+        acc += tl.dot(x, y)
+    tl.atomic_add(c + rm[:, None] * BN + rn[None, :], acc)
+
+
+@triton.jit
+def transpose_f16(x, out, BM: tl.constexpr, BN: tl.constexpr):
+    pm, pn = tl.program_id(0), tl.program_id(1)
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    t = tl.load(x + rm[:, None] * 1024 + rn[None, :])
+    tl.store(out + rn[None, :] * 1024 + rm[:, None], t)
+
+
+def compile_third():
+    """The third set, compiled after the shared-memory model was written:
+    kernels of other kinds, held out from everything built before
+    (tests/data/ttgir/third/)."""
+    dev = "cuda"
+    f16, f32, bf16 = torch.float16, torch.float32, torch.bfloat16
+
+    def t(*shape, dtype=f32):
+        if dtype == torch.float8_e4m3fn:
+            return torch.randn(*shape, device=dev).to(dtype)
+        return torch.randn(*shape, device=dev, dtype=dtype)
+
+    run("matmul_fp8", lambda: matmul_fp8[(4, 4)](t(512, 512, dtype=torch.float8_e4m3fn),
+                                                 t(512, 512, dtype=torch.float8_e4m3fn),
+                                                 t(512, 512, dtype=f16), 512, BM=128, BN=128, BK=128))
+    run("batched_matmul", lambda: batched_matmul[(4, 4)](t(4, 256, 256, dtype=bf16), t(4, 256, 256, dtype=bf16),
+                                                         t(4, 256, 256, dtype=bf16), 256, BM=64, BN=256, BK=32,
+                                                         num_warps=8))
+    run("causal_attention", lambda: causal_attention[(8,)](t(1024, 64, dtype=f16), t(1024, 64, dtype=f16),
+                                                           t(1024, 64, dtype=f16), t(1024, 64, dtype=f16), 1024,
+                                                           BM=128, BN=64, D=64, num_warps=8))
+    run("row_cumsum", lambda: row_cumsum[(16,)](t(64, 100), t(64, 100), 100, BM=4, BN=128))
+    run("gather_rows", lambda: gather_rows[(8,)](t(512, 64, dtype=f16),
+                                                 torch.randint(0, 512, (512,), device=dev, dtype=torch.int32),
+                                                 t(512, 64, dtype=f16), D=64, BM=64))
+    run("center_rows", lambda: center_rows[(32,)](t(32, 3000, dtype=bf16), t(32, 3000, dtype=bf16), 3000,
+                                                  BN=4096, num_warps=8))
+    run("splitk_matmul", lambda: splitk_matmul[(4, 4)](t(256, 1024, dtype=f16), t(1024, 64, dtype=f16),
+                                                       t(256, 64), 1024, BM=64, BN=64, BK=64, SPLIT=4))
+    run("transpose_f16", lambda: transpose_f16[(8, 8)](t(1024, 1024, dtype=f16), t(1024, 1024, dtype=f16),
+                                                       BM=128, BN=128, num_warps=8))
 
 
 # ---------------------------------------------------------------- compile and dump
@@ -502,6 +645,9 @@ if WORKER:
     one_alias(sys.argv[3], sys.argv[4])
 elif MORE:
     compile_more()
+    log("triton", triton.__version__, "device", torch.cuda.get_device_name())
+elif THIRD:
+    compile_third()
     log("triton", triton.__version__, "device", torch.cuda.get_device_name())
 elif LAYOUTS_ONLY:  # the dumps are already in OUT: Triton's layouts only
     layouts()
