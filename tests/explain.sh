@@ -203,6 +203,31 @@ EOF
 "$LYT" --explain=json "$T/if.ttgir" >"$T/j" && grep -q '"op":"tt.load".*"vector":4,"ptx":"v4.b32"' "$T/j" \
   && ok || bad "nested scf.if: $(grep -o '"op":"tt.load"[^}]*' "$T/j")"
 
+# ttg.warp_specialize's regions, labelled "default {" and "partition0(...)
+# num_warps(4) {", hold ops as any region does: the load in the partition
+# is explained (its pointer comes in through the region, so "at least")
+cat >"$T/ws.ttgir" <<'EOF'
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: i32) attributes {noinline = false} {
+    ttg.warp_specialize(%arg0, %arg1) attributes {requestedRegisters = array<i32: 24>, warpGroupStartIds = array<i32: 4>}
+    default {
+      ttg.warp_yield
+    }
+    partition0(%arg2: !tt.ptr<f32>, %arg3: i32) num_warps(4) {
+      %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+      %s = tt.splat %arg2 : !tt.ptr<f32> -> tensor<512x!tt.ptr<f32>, #blocked>
+      %p = tt.addptr %s, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
+      %v = tt.load %p : tensor<512x!tt.ptr<f32>, #blocked>
+      ttg.warp_return
+    } : (!tt.ptr<f32>, i32) -> ()
+    tt.return
+  }
+}
+EOF
+"$LYT" --explain=json "$T/ws.ttgir" >"$T/j" && grep -q '"op":"tt.load".*"exact":false' "$T/j" \
+  && grep -q '"unknown":\[\]' "$T/j" && ok || bad "warp_specialize: $(head -c 300 "$T/j")"
+
 # tensor memory: its encoding laid out; the scales encoding, which Triton
 # 3.6 gives no linear layout, listed with that note, the module explained
 cat >"$T/tmem.ttgir" <<'EOF'

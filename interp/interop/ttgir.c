@@ -713,6 +713,17 @@ static void op_line(xp *x, int32_t line, const char *ls, const char *s, const ch
     unknown(x, line, (int32_t)(name - ls) + 1, "op", op, "an op lyt does not know");
 }
 
+/* A region's label in an op's custom syntax, as ttg.warp_specialize
+** prints its regions ("default {", "partition0(%a: i32) num_warps(4) {"):
+** a name without a dot on a line that opens a region. No op. */
+static int region_label(const char *s, const char *le) {
+  const char *p = s, *e = le;
+  while (p < le && (isalnum((unsigned char)*p) || *p == '_')) p++;
+  if (p == s || (p < le && *p != ' ' && *p != '(')) return 0;
+  while (e > p && (e[-1] == ' ' || e[-1] == '\r')) e--;
+  return e > p && e[-1] == '{';
+}
+
 static void scan(xp *x, const char *text, const char *end) {
   int32_t line = 0;
   for (const char *ls = text; ls < end; ) {
@@ -724,7 +735,7 @@ static void scan(xp *x, const char *text, const char *end) {
     if (s < le && *s == '#') alias_line(x, line, ls, s, le);
     else if (s < le && strncmp(s, "module", 6) == 0) module_line(x, s, le);
     else if (s < le && *s != '}' && *s != ')' && *s != '^' && strncmp(s, "//", 2) != 0 &&
-             *s != '\r')
+             *s != '\r' && !region_label(s, le))
       op_line(x, line, ls, s, le);
     ls = le < end ? le + 1 : end;
   }
