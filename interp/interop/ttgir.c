@@ -414,6 +414,15 @@ static lyt_value enc_text(xp *x, const ty *t) {
   return e && len ? strn(x, e, len) : lytI_nil();
 }
 
+/* The compute capability of a "cuda:90" target (90); 0 for any other. */
+static int32_t sm_of(const xp *x) {
+  int32_t sm = 0;
+  if (x->target && strncmp(x->target, "cuda:", 5) == 0)
+    for (const char *q = x->target + 5; *q >= '0' && *q <= '9' && sm < 10000; q++)
+      sm = sm * 10 + (*q - '0');
+  return sm;
+}
+
 /* The PTX one side emits: ldmatrix/stmatrix as Triton spells them; cp.async
 ** by its size; a plain access by its width, since LLVM picks how to spell
 ** 64 bits of f16 (.v4.b16 or .v2.b32) when it emits PTX. */
@@ -443,10 +452,9 @@ static lyt_value side_record(xp *x, const lytG_smem_side *sd) {
 ** layout Triton picks and each side's instructions); nil elsewhere. */
 static lyt_value shared_record(xp *x, const ty *t, const lytG_ll *src, const lytG_ll *dst) {
   static const char *const names[] = { "rounds", "scratch", "scratch_linear", "store", "load" };
-  if (!x->target || strncmp(x->target, "cuda:", 5) != 0) return lytI_nil();
-  int32_t sm = 0;
-  for (const char *q = x->target + 5; *q >= '0' && *q <= '9' && sm < 10000; q++) sm = sm * 10 + (*q - '0');
+  int32_t sm = sm_of(x);
   int64_t bits = lytI_elem_bits(t->s, t->e);
+  if (!sm) return lytI_nil();
   if (bits < 8 || bits > 64) return lytI_nil();
   const char *hw[3] = { "register", "lane", "warp" }, *outs[LYT_LL_MAXDIMS];
   for (int32_t k = 0; k < src->nout; k++) outs[k] = src->out[k].name;
@@ -554,9 +562,7 @@ static int access_of(xp *x, int32_t line, const char *ls, int32_t kind, const ly
     if (g->hint > v) v = g->hint;
     maxvec = (int32_t)min64(v < 1 ? 1 : v, 128 / bits);
   }
-  int32_t sm = 0;
-  for (const char *q = x->target + 5; *q >= '0' && *q <= '9' && sm < 10000; q++) sm = sm * 10 + (*q - '0');
-  lytG_local_access(CX(x->c), reg, mem, (int32_t)bits, sm, kind, maxvec, sd);
+  lytG_local_access(CX(x->c), reg, mem, (int32_t)bits, sm_of(x), kind, maxvec, sd);
   return 1;
 }
 
@@ -571,7 +577,7 @@ static lyt_value local_access(xp *x, int32_t line, const char *ls, const char *o
   for (int32_t i = 0; i < x->nacc && !g; i++)
     if (x->acc[i].line == line) g = &x->acc[i];
   lytG_smem_side sd;
-  if (!x->target || strncmp(x->target, "cuda:", 5) != 0 || !tt || !tm || (kind == 2 && !g) ||
+  if (!sm_of(x) || !tt || !tm || (kind == 2 && !g) ||
       !readable(x, tt->s, tt->e) || !readable(x, tm->s, tm->e) ||
       !access_of(x, line, ls, kind, g, tt, tm, &sd))
     return lytI_nil();
@@ -824,6 +830,17 @@ static int64_t int_of(const lyt_value *r, const char *name) {
   return v && v->kind == LYT_VINT ? v->u.i : 0;
 }
 
+/* One access to shared memory, as a remark's line: its PTX, how much it
+** moves, and Triton's conflict model where it has one. */
+static void text_access(lytS_buf *b, const char *label, const lyt_value *sd) {
+  lytS_buf_printf(b, "    %s: %s, %lld elements, %lld per thread", label, str_of(sd, "ptx"),
+                  (long long)int_of(sd, "elements"), (long long)int_of(sd, "per_thread"));
+  if (field(sd, "conflicts")->kind == LYT_VINT)
+    lytS_buf_printf(b, "; %lld extra wavefront(s) per access (Triton's model)",
+                    (long long)int_of(sd, "conflicts"));
+  lytS_buf_puts(b, "\n");
+}
+
 struct text_ud { lytS_buf *b; const char *file; };
 
 static void text_item(void *ud, const char *list, const lyt_value *e) {
@@ -840,14 +857,8 @@ static void text_item(void *ud, const char *list, const lyt_value *e) {
       lytS_buf_printf(b, "    scratch: %lld round(s) of %lld elements, offset and round -> element:\n"
                       "    %s\n", (long long)int_of(sh, "rounds"), (long long)int_of(sh, "scratch"),
                       str_of(sh, "scratch_linear"));
-      static const char *const sides[] = { "store", "load" };
-      for (int k = 0; k < 2; k++) {
-        const lyt_value *sd = field(sh, sides[k]);
-        lytS_buf_printf(b, "    %s: %s, %lld elements, %lld per thread; %lld extra wavefront(s) per "
-                        "access (Triton's model)\n", sides[k], str_of(sd, "ptx"),
-                        (long long)int_of(sd, "elements"), (long long)int_of(sd, "per_thread"),
-                        (long long)int_of(sd, "conflicts"));
-      }
+      text_access(b, "store", field(sh, "store"));
+      text_access(b, "load", field(sh, "load"));
     }
   } else if (strcmp(list, "unknown") == 0) {
     lytS_buf_printf(b, "%s:%lld:%lld: unknown %s %s: %s\n", file, line, (long long)int_of(e, "col"),
@@ -858,14 +869,7 @@ static void text_item(void *ud, const char *list, const lyt_value *e) {
     if (str_of(e, "memdesc")) lytS_buf_printf(b, " %s", str_of(e, "memdesc"));
     lytS_buf_puts(b, "\n");
     const lyt_value *ac = field(e, "access");
-    if (ac && ac->kind == LYT_VRECORD) {
-      lytS_buf_printf(b, "    access: %s, %lld elements, %lld per thread", str_of(ac, "ptx"),
-                      (long long)int_of(ac, "elements"), (long long)int_of(ac, "per_thread"));
-      if (field(ac, "conflicts")->kind == LYT_VINT)
-        lytS_buf_printf(b, "; %lld extra wavefront(s) per access (Triton's model)",
-                        (long long)int_of(ac, "conflicts"));
-      lytS_buf_puts(b, "\n");
-    }
+    if (ac && ac->kind == LYT_VRECORD) text_access(b, "access", ac);
     if (str_of(e, "ptx"))
       lytS_buf_printf(b, "    vector: %lld elements (%s), %lld per thread%s\n    (%s)\n",
                       (long long)int_of(e, "vector"), str_of(e, "ptx"), (long long)int_of(e, "accesses"),
