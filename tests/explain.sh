@@ -42,8 +42,8 @@ case_verdict() {
   ptx_verdict "$@"
 }
 same() { [ "$1" = "$2" ] || { [ "$1" = registers ] && [ "$2" = none ]; }; }
-# PTX forms, one "form*count" per line, as lyt names them: plain accesses
-# by their bits ("st.shared, 64 bits"), counts summed, joined by ';'
+# a kernel's PTX forms, one "form*count" per line, as lyt names them: plain
+# accesses by their bits ("st.shared, 64 bits"), counts summed, joined by ';'
 norm_forms() {
   awk -F'*' '
     /^(st|ld)\.shared/ { n = 1; w = 0; k = split($1, p, ".")
@@ -52,8 +52,6 @@ norm_forms() {
     $1 != "-" && NF { c[$1] += $2 }
     END { for (f in c) print f "*" c[f] }' | sort | tr '\n' ';'
 }
-# a case's forms in shared.tsv ("st.shared.v2.b32*4 ...")
-ptx_forms() { printf '%s\n' "$1" | tr ' ' '\n' | norm_forms; }
 # the shared-memory accesses of an explanation (conversions' sides and
 # memory ops), "ptx*count" summed per form
 lyt_forms() {
@@ -72,30 +70,109 @@ kernel_forms() {
   } | sort | uniq -c | awk '{n = $1; $1 = ""; sub(/^ /, ""); print $0 "*" n}' | norm_forms
 }
 
+# One pass of awk over a table of cases, each explained beforehand into
+# $T/c_<case> (its errors in $T/e_<case>): a line "ok" or "bad <why>" per
+# case. mode=mech: ptx_counts.tsv, the mechanism against the PTX's verdict
+# (lyt's registers and none both move nothing between threads); mode=forms:
+# shared.tsv or ptx.tsv, the shared-memory forms lyt predicts (conversions'
+# sides and memory ops, "ptx*count" summed per form) against the PTX's,
+# plain accesses by their bits ("st.shared, 64 bits").
+CASES_AWK='
+function joined(c,   k, n, key, i, j, t, out) {
+  n = 0
+  for (k in c) key[++n] = k "*" c[k]
+  for (i = 2; i <= n; i++) {
+    t = key[i]
+    for (j = i - 1; j >= 1 && key[j] > t; j--) key[j + 1] = key[j]
+    key[j + 1] = t
+  }
+  out = ""
+  for (i = 1; i <= n; i++) out = out key[i] ";"
+  return out
+}
+function ptx_forms(s,   a, n, i, f, p, k, v, w, j, c) {
+  split("", c)
+  n = split(s, a, " ")
+  for (i = 1; i <= n; i++) {
+    if (!match(a[i], /\*[0-9]+$/)) continue
+    f = substr(a[i], 1, RSTART - 1)
+    if (f ~ /^(st|ld)\.shared/) {
+      k = split(f, p, "."); v = 1; w = 0
+      for (j = 3; j <= k; j++) {
+        if (p[j] ~ /^v[0-9]+$/) v = substr(p[j], 2)
+        if (p[j] ~ /^b[0-9]+$/) w = substr(p[j], 2)
+      }
+      f = p[1] ".shared, " v * w " bits"
+    }
+    c[f] += substr(a[i], RSTART + 1)
+  }
+  return joined(c)
+}
+function lyt_forms(js,   c, m, f, n) {
+  split("", c)
+  while (match(js, /"ptx":"[^"]*","elements":[0-9]+,"bits":[0-9]+,"per_thread":[0-9]+/)) {
+    m = substr(js, RSTART, RLENGTH); js = substr(js, RSTART + RLENGTH)
+    f = m; sub(/^"ptx":"/, "", f); sub(/",.*/, "", f)
+    n = m; sub(/.*"per_thread":/, "", n)
+    c[f] += n
+  }
+  return joined(c)
+}
+function mechanisms(js,   out) {
+  sub(/"memory":.*/, "", js); out = ""
+  while (match(js, /"mechanism":"[a-z]*"/)) {
+    out = out (out == "" ? "" : " ") substr(js, RSTART + 13, RLENGTH - 14)
+    js = substr(js, RSTART + RLENGTH)
+  }
+  return out
+}
+function verdict(shfl, st, ld, stm, ldm) {
+  return st + ld + stm + ldm > 0 ? "shared" : shfl > 0 ? "shuffle" : "none"
+}
+BEGIN { FS = "\t" }
+/^#/ || (mode == "forms" && $1 == skip) { next }
+{
+  if ($2 == "error") { print "bad " $1 ": Triton did not compile it (" $3 ")"; next }
+  js = ""; err = ""
+  if ((getline js < (T "/c_" $1)) <= 0) js = ""
+  close(T "/c_" $1)
+  if (js == "") {
+    getline err < (T "/e_" $1); close(T "/e_" $1)
+    print "bad " $1 ": " err; next
+  }
+  if (mode == "mech") {
+    want = verdict($2, $3, $4, $5, $6); got = mechanisms(js)
+    if (got == want || (got == "registers" && want == "none")) print "ok"
+    else print "bad " $1 ": lyt says \047" got "\047, Triton\047s PTX shows " want
+  } else {
+    want = ptx_forms($2); got = lyt_forms(js)
+    if (got == want) print "ok"
+    else print "bad " $1 ": shared memory: lyt predicts \047" got "\047, the PTX has \047" want "\047"
+  }
+}'
+# explain every module of a folder once: $T/c_<case>, errors in $T/e_<case>
+explain_all() {
+  for m in "$1"/*.ttgir; do
+    c=$(basename "$m" .ttgir)
+    "$LYT" --explain=json "$m" >"$T/c_$c" 2>"$T/e_$c" || : >"$T/c_$c"
+  done
+}
+# the verdicts of CASES_AWK: mode, table, [a case to skip]
+judge() {
+  awk -v mode="$1" -v T="$T" -v skip="${3:-}" "$CASES_AWK" "$2" >"$T/verdicts"
+  while read -r r why; do
+    if [ "$r" = ok ]; then ok; else bad "$why"; fi
+  done <"$T/verdicts"
+}
+
 # check DIR: its single-conversion modules (DIR/cvt) against their PTX, its
 # dumps against their own PTX and their conversions' modules
 check() {
   D=$1
-  n=0
-  while IFS="$TAB" read -r name shfl st ld stm ldm bar; do
-    case $name in '#'*) continue ;; esac
-    n=$((n + 1))
-    if [ "$shfl" = error ]; then bad "$name: Triton did not compile it ($st)"; continue; fi
-    want=$(ptx_verdict "$shfl" "$st" "$ld" "$stm" "$ldm")
-    if "$LYT" --explain=json "$D/cvt/$name.ttgir" >"$T/j" 2>"$T/err"; then
-      got=$(mechanisms "$T/j")
-      same "$got" "$want" && ok || bad "$name: lyt says '$got', Triton's PTX shows $want"
-    else
-      bad "$name: $(head -1 "$T/err")"
-    fi
-  done <"$D/cvt/ptx_counts.tsv"
-  while IFS="$TAB" read -r name forms rest; do
-    case $name in '#'*) continue ;; esac
-    [ "$forms" = error ] && continue
-    "$LYT" --explain=json "$D/cvt/$name.ttgir" >"$T/j" 2>/dev/null
-    want=$(ptx_forms "$forms") got=$(lyt_forms "$T/j")
-    [ "$got" = "$want" ] && ok || bad "$name: shared memory: lyt predicts '$got', the PTX has '$want'"
-  done <"$D/cvt/shared.tsv"
+  n=$(grep -vc '^#' "$D/cvt/ptx_counts.tsv")
+  explain_all "$D/cvt"
+  judge mech "$D/cvt/ptx_counts.tsv"
+  judge forms "$D/cvt/shared.tsv"
 
   for f in "$D"/*.ttgir; do
     k=$(basename "$f" .ttgir)
@@ -150,15 +227,9 @@ check tests/data/ttgir/third  # compiled after the shared-memory model was writt
 # width and count are the PTX's. loc_012: LLVM splits half of the 16
 # 128-bit ld.shared lyt predicts (Triton's choice) into two 64-bit ones,
 # an alignment of the XOR-swizzled address it cannot prove.
-nl=0
-while IFS="$TAB" read -r name forms rest; do
-  case $name in '#'*|loc_012) continue ;; esac
-  nl=$((nl + 1))
-  if [ "$forms" = error ]; then bad "$name: Triton did not compile it"; continue; fi
-  "$LYT" --explain=json "tests/data/ttgir/local/$name.ttgir" >"$T/j" 2>"$T/err" || { bad "$name: $(head -1 "$T/err")"; continue; }
-  want=$(ptx_forms "$forms") got=$(lyt_forms "$T/j")
-  [ "$got" = "$want" ] && ok || bad "$name: lyt predicts '$got', the PTX has '$want'"
-done <tests/data/ttgir/local/ptx.tsv
+nl=$(grep -vc '^#' tests/data/ttgir/local/ptx.tsv)
+explain_all tests/data/ttgir/local
+judge forms tests/data/ttgir/local/ptx.tsv loc_012
 [ "$nl" -ge 120 ] && ok || bad "only $nl local cases"
 
 # a log of several dumps (MLIR_ENABLE_DUMP): aliases defined again replace the old ones
