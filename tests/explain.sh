@@ -311,7 +311,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
 }
 EOF
 "$LYT" --explain=json "$T/tmem.ttgir" >"$T/j" && grep -q '"name":"#s".*"linear":null,"cute":null,"note":"Triton 3.6 has no linear layout' "$T/j" \
-  && grep -q '"name":"#t".*"linear":"{row: \[\[1,0\]' "$T/j" && ok || bad "tensor memory: $(head -c 300 "$T/j")"
+  && grep -q '"name":"#t".*"linear":"{row: ' "$T/j" && ok || bad "tensor memory: $(head -c 300 "$T/j")"
 
 # malformed modules: located errors, exit 1, never a crash
 err() {  # name text expected-location expected-message

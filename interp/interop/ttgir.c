@@ -534,6 +534,17 @@ static int64_t contig_per_thread(const lytG_ll *ll, int32_t d) {
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* The elements a thread can move at once along the fastest dim d of ll,
+** as Triton's getContiguity and getMaskAlignment give it: contiguous per
+** thread, at most the pointer's alignment (divisibility in elements of
+** `bytes`) and contiguity, and the mask's constancy. */
+static int64_t axis_contiguity(const lytI_gaccess *g, const lytG_ll *ll, int32_t d, int64_t bytes) {
+  int64_t v = min64(contig_per_thread(ll, d), g->ptr.contiguity[d]);
+  v = min64(v, g->ptr.divisibility[d] / bytes > 1 ? g->ptr.divisibility[d] / bytes : 1);
+  if (g->has_mask) v = min64(v, g->mask.constancy[d] > 1 ? g->mask.constancy[d] : 1);
+  return v < 1 ? 1 : v;
+}
+
 /* The access of a local memory op on NVIDIA: its tensor's layout against
 ** its buffer's shared layout (lytG_local_access); 0 where the two do not
 ** fit one another. kind: 0 write, 1 read, 2 async copy (g: its AxisInfo
@@ -554,13 +565,9 @@ static int access_of(xp *x, int32_t line, const char *ls, int32_t kind, const ly
     int64_t every = ivs->u.tup.e[i].u.tup.e[0].u.i;  /* a padded buffer: its smallest interval */
     if (maxvec == 0 || every < maxvec) maxvec = (int32_t)min64(every, 1 << 20);
   }
-  if (kind == 2) {  /* Triton's maxVec: the pointer's contiguity, the mask's, the op's hint */
-    int32_t d = fastest_dim(reg);
-    int64_t bytes = bits / 8, v = min64(contig_per_thread(reg, d), g->ptr.contiguity[d]);
-    v = min64(v, g->ptr.divisibility[d] / bytes > 1 ? g->ptr.divisibility[d] / bytes : 1);
-    if (g->has_mask) v = min64(v, g->mask.constancy[d] > 1 ? g->mask.constancy[d] : 1);
-    if (g->hint > v) v = g->hint;
-    maxvec = (int32_t)min64(v < 1 ? 1 : v, 128 / bits);
+  if (kind == 2) {  /* Triton's maxVec: AxisInfo's, raised to the op's contiguity hint */
+    int64_t v = axis_contiguity(g, reg, fastest_dim(reg), bits / 8);
+    maxvec = (int32_t)min64(g->hint > v ? g->hint : v, 128 / bits);
   }
   lytG_local_access(CX(x->c), reg, mem, (int32_t)bits, sm_of(x), kind, maxvec, sd);
   return 1;
@@ -644,11 +651,7 @@ static void global_line(xp *x, int32_t line, const char *ls, lyt_value op, const
     const lytG_ll *ll = layout_of(x, &type, line, c0);
     int32_t d = fastest_dim(ll);
     int64_t bytes = g->elem_bits >= 8 ? g->elem_bits / 8 : 1;
-    int64_t align = min64(g->ptr.divisibility[d] / bytes > 1 ? g->ptr.divisibility[d] / bytes : 1,
-                          g->ptr.contiguity[d]);
-    int64_t vec = min64(min64(contig_per_thread(ll, d), align), 128 / (bytes * 8));
-    if (g->has_mask) vec = min64(vec, g->mask.constancy[d] > 1 ? g->mask.constancy[d] : 1);
-    if (vec < 1) vec = 1;
+    int64_t vec = min64(axis_contiguity(g, ll, d, bytes), 128 / (bytes * 8));
     int32_t r = lytG_in_index(ll, "register");
     int64_t regs = r >= 0 ? lytG_in_size(ll, r) : 1, bits = vec * bytes * 8;
     char form[48];

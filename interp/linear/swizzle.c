@@ -41,13 +41,8 @@ static int has(const vecs *a, uint64_t x) {
   return 0;
 }
 
+/* lytS_is_pow2 for a flat word, whose top bit an int64 would make negative */
 static int pow2(uint64_t x) { return x && !(x & (x - 1)); }
-
-static int32_t log2i(int64_t x) {
-  int32_t k = 0;
-  while (x > 1) { x >>= 1; k++; }
-  return k;
-}
 
 /* The reduced row echelon form of the span of a (pivot: a row's lowest
 ** set bit, which no other row has). Unique for the span, so what follows
@@ -202,7 +197,7 @@ static scratch swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, 
   for (int32_t i = 0; i < ts->n; i++) push(&bs, ts->v[i]);
   for (int32_t i = 0; i < td->n; i++) push(&bd, td->v[i]);
   int64_t per = (INT64_C(1) << vb->n) * bits;
-  int32_t lenb = per >= 1024 ? 0 : log2i(1024 / per);
+  int32_t lenb = per >= 1024 ? 0 : lytS_ceil_log2(1024 / per);
   if (lenb > dim - vb->n) lenb = dim - vb->n;
   scratch m = { *vb, { 0 }, segment_of(&bs, &bd, dim, dim - lenb - vb->n), { 0 } };
   vecs u = *vb;
@@ -256,11 +251,11 @@ static uint64_t least(const vecs *a) {
 static scratch ldst_swizzle(const flat *s, const flat *d, int32_t dim, int32_t bits, vecs *ts,
                          vecs *td) {
   vecs vb = intersection(&s->reg, &d->reg, dim);
-  int32_t most = log2i(128 / bits);
+  int32_t most = lytS_ceil_log2(128 / bits);
   if (vb.n > most) vb.n = most;
   int fills = -1;  /* which side filled bank 0: 1 src, 0 dst, -1 none */
   if ((INT64_C(1) << vb.n) * bits < 32) {
-    int32_t per_bank = log2i(32 / bits);
+    int32_t per_bank = lytS_ceil_log2(32 / bits);
     vecs ws = nonzero(&s->warp), wd = nonzero(&d->warp);
     vecs rs = minus(&s->reg, &vb), rd = minus(&d->reg, &vb);
     vecs sw = intersection(&rs, &wd, dim), dw = intersection(&rd, &ws, dim);
@@ -279,7 +274,7 @@ static scratch ldst_swizzle(const flat *s, const flat *d, int32_t dim, int32_t b
     if (vb.n > per_bank) vb.n = per_bank;
   }
   int64_t w = (INT64_C(1) << vb.n) * bits / 32;
-  int32_t lv = w > 1 ? log2i(w) : 0;
+  int32_t lv = w > 1 ? lytS_ceil_log2(w) : 0;
   *ts = s->lane;
   *td = d->lane;
   ts->n = ts->n > lv ? ts->n - lv : 0;
@@ -372,7 +367,7 @@ static int side_tile(const instr *in, const flat *f, const vecs *vb, vecs *out) 
 ** renumbering of registers the lowering folds into its value order. */
 static int32_t ldst_vector(const vecs *reg_off, const vecs *others, int32_t most, int perm) {
   for (int32_t v = most; v > 1; v /= 2) {
-    int32_t k = log2i(v), ok = 1;
+    int32_t k = lytS_ceil_log2(v), ok = 1;
     uint64_t low = (UINT64_C(1) << k) - 1;
     for (int32_t j = 0; j < k && ok; j++)
       ok = perm ? has(reg_off, UINT64_C(1) << j)
@@ -431,7 +426,7 @@ void lytG_cvt_smem(lytS_ctx *cx, const lytG_ll *src, const lytG_ll *dst, int32_t
   if (bits <= 32 && sm >= 75) id[nd++] = &MATRIX;
   if (bits == 16 && sm >= 90) is[ns++] = &MATRIX_T;
   if (bits == 16 && sm >= 75) id[nd++] = &MATRIX_T;
-  int32_t total = log2i(128 / bits), found = 0, cost = 0;
+  int32_t total = lytS_ceil_log2(128 / bits), found = 0, cost = 0;
   scratch m = { { 0 }, { 0 }, { 0 }, { 0 } };
   vecs ts = { 0 }, td = { 0 };
   for (int32_t i = 0; i < ns; i++)
@@ -489,7 +484,7 @@ static int matrix_fits(const vecs *reg_off, const vecs *lane_off, const vecs *wa
   int32_t k;
   if (!trans) {
     int32_t c = 32 / bits;
-    k = log2i(c);
+    k = lytS_ceil_log2(c);
     if (lane_off->n < 2 || lane_off->v[0] != (uint64_t)c || lane_off->v[1] != (uint64_t)(2 * c))
       return 0;
     for (int32_t j = 0; j < k; j++)
@@ -563,7 +558,7 @@ void lytG_local_access(lytS_ctx *cx, const lytG_ll *reg, const lytG_ll *smem, in
   for (int32_t t = 0; t < nbits; t++)
     if ((INT64_C(1) << t) >= row) push(&seg, smem->col[lytG_in_offset(smem, nsmem) + t]);
   int64_t w = (int64_t)out->bits / 32;
-  int32_t drop = w > 1 ? log2i(w) : 0;
+  int32_t drop = w > 1 ? lytS_ceil_log2(w) : 0;
   tile.n = tile.n > drop ? tile.n - drop : 0;
   out->conflicts = (1 << intersection(&seg, &tile, smem->outbits).n) - 1;
 }
