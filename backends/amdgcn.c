@@ -150,11 +150,11 @@ static void check_node(gen *g, int32_t i) {
       FAIL(g, "'%s' node %d: constant %lld is not in [0, 2^31)", g->p->name, i, (long long)n->k);
     return;
   }
-  if (n->op < LYTK_ADD || n->op > LYTK_MOD || n->a < 0 || n->a >= i || n->b < 0 || n->b >= i)
+  if (n->op < LYTK_ADD || n->op > LYTK_GE || n->a < 0 || n->a >= i || n->b < 0 || n->b >= i)
     FAIL(g, "'%s' node %d is malformed", g->p->name, i);
   const lytK_node *k = &g->p->node[n->b];
   int shift = n->op == LYTK_SHL || n->op == LYTK_SHR;
-  if ((shift || n->op >= LYTK_DIV) &&
+  if ((shift || n->op == LYTK_DIV || n->op == LYTK_MOD) &&
       (k->op != LYTK_CONST || (shift ? k->k > 31 : k->k < 1)))
     FAIL(g, "'%s' node %d: %s needs a constant %s", g->p->name, i, shift ? "a shift" : "a division",
          shift ? "below 32" : "divisor >= 1");
@@ -164,6 +164,15 @@ static void check_op(gen *g, int32_t j) {
   const lytK_op *o = &g->p->op[j];
   const lytK_program *p = g->p;
   if (o->kind == LYTK_BAR) return;
+  if (o->kind >= LYTK_MOV) {
+    int shfl = o->kind == LYTK_SHFL, xork = o->kind == LYTK_XORK;
+    if ((unsigned)o->kind > LYTK_XORK || o->reg < 0 || o->vec < 1 || (!xork && o->vec != 1) ||
+        (int64_t)o->reg + o->vec > p->nregs || (!xork && (o->src < 0 || o->src >= p->nregs)) ||
+        ((shfl || xork) && (o->addr < 0 || o->addr >= p->nnodes)) || o->pred < -1 ||
+        o->pred >= p->nnodes || ((shfl || xork) && o->pred >= 0))
+      FAIL(g, "'%s' op %d is malformed", p->name, j);
+    return;
+  }
   if ((unsigned)o->kind > LYTK_STS || o->vec < 1 || (o->vec & (o->vec - 1)) ||
       (int64_t)o->vec * p->elem_bytes > 16)
     FAIL(g, "'%s' op %d: a %d x %s access cannot be expressed", p->name, j, o->vec, p->elem);
@@ -207,7 +216,7 @@ static void check(gen *g) {
 
 /* An op whose predicate is a nonzero CONST node never runs. */
 static int runs(const gen *g, const lytK_op *o) {
-  if (o->kind == LYTK_BAR) return 0;
+  if (o->kind == LYTK_BAR || o->kind >= LYTK_MOV) return 0;  /* no address group */
   return o->pred < 0 || g->p->node[o->pred].op != LYTK_CONST || g->p->node[o->pred].k == 0;
 }
 
@@ -249,9 +258,15 @@ static void liveness(gen *g) {
   const lytK_program *p = g->p;
   for (int32_t i = 0; i < p->nnodes; i++) g->last[i] = -1;
   for (int32_t j = 0; j < p->nops; j++) {
+    const lytK_op *o = &p->op[j];
+    if (o->kind >= LYTK_MOV) {  /* register ops read their node and predicate directly */
+      if (o->kind != LYTK_MOV) use(g, o->addr, p->nnodes + j);
+      use(g, o->pred, p->nnodes + j);
+      continue;
+    }
     if (g->grp[j] < 0) continue;
-    if (g->gfirst[g->grp[j]] == j) use(g, p->op[j].addr, p->nnodes + j);
-    use(g, p->op[j].pred, p->nnodes + j);
+    if (g->gfirst[g->grp[j]] == j) use(g, o->addr, p->nnodes + j);
+    use(g, o->pred, p->nnodes + j);
   }
   for (int32_t i = p->nnodes - 1; i >= 0; i--)
     if (g->last[i] >= 0 && p->node[i].op >= LYTK_ADD) {
@@ -335,6 +350,17 @@ static void binop(gen *g, int32_t i, const lytK_node *n) {
   g->reg[i] = (int16_t)dst;
 }
 
+/* a >= b as 0 or 1, through VCC (a VOPC takes a literal only as src0). */
+static void compare(gen *g, int32_t i, int32_t a, int32_t b) {
+  char s[SBUF];
+  int dst = vget(g);
+  if (isconst(g, b)) EMIT(g, "v_cmp_le_u32 vcc, %s, v%d\n", imm(s, g->kv[b]), g->reg[a]);
+  else if (isconst(g, a)) EMIT(g, "v_cmp_ge_u32 vcc, %s, v%d\n", imm(s, g->kv[a]), g->reg[b]);
+  else EMIT(g, "v_cmp_ge_u32 vcc, v%d, v%d\n", g->reg[a], g->reg[b]);
+  EMIT(g, "v_cndmask_b32_e64 v%d, 0, 1, vcc\n", dst);
+  g->reg[i] = (int16_t)dst;
+}
+
 static void eval_node(gen *g, int32_t i) {
   const lytK_node *n = &g->p->node[i];
   switch (n->op) {
@@ -345,7 +371,8 @@ static void eval_node(gen *g, int32_t i) {
     break;
   case LYTK_CONST: setk(g, i, (uint32_t)n->k); break;
   default:
-    binop(g, i, n);
+    if (n->op == LYTK_GE && !(isconst(g, n->a) && isconst(g, n->b))) compare(g, i, n->a, n->b);
+    else binop(g, i, n);
     release(g, n->a, i);
     if (n->b != n->a) release(g, n->b, i);
   }
@@ -520,10 +547,101 @@ static void barrier(gen *g) {
   EMIT(g, "s_barrier\n");
 }
 
+/* ---- register ops: element r sits at byte r*eb of the element dwords;
+** SDWA moves a byte or a 16-bit word between places in them ---- */
+
+/* The SDWA selector of an element at byte pos of its dword. */
+static const char *sel(char s[SBUF], int eb, int pos) {
+  if (eb >= 4) return "DWORD";
+  snprintf(s, SBUF, eb == 2 ? "WORD_%d" : "BYTE_%d", eb == 2 ? pos / 2 : pos);
+  return s;
+}
+
+/* Element dwords of register r, and how many an element spans. */
+static int edword(const gen *g, int32_t r) { return (int)((int64_t)r * g->p->elem_bytes / 4); }
+static int espan(const gen *g) { return g->p->elem_bytes > 4 ? g->p->elem_bytes / 4 : 1; }
+
+/* Element dst <- the element at byte pos of VGPR v (sub-dword elements). */
+static void sdwa_put(gen *g, int32_t dst, int v, int pos) {
+  char a[SBUF], b[SBUF];
+  int eb = g->p->elem_bytes;
+  EMIT(g, "v_mov_b32_sdwa v%d, v%d dst_sel:%s dst_unused:UNUSED_PRESERVE src0_sel:%s\n",
+       EBASE + edword(g, dst), v, sel(a, eb, (int)((int64_t)dst * eb % 4)), sel(b, eb, pos));
+  EMIT(g, "s_nop 0\n");  /* gfx942: a VALU reading an SDWA result waits 1 */
+}
+
+static void move(gen *g, const lytK_op *o) {
+  int eb = g->p->elem_bytes, n = espan(g), d = edword(g, o->reg), sd = edword(g, o->src);
+  settle(g, d, n, -1);
+  settle(g, sd, n, -1);
+  exec_pred(g, o->pred);
+  if (eb < 4) { sdwa_put(g, o->reg, EBASE + sd, (int)((int64_t)o->src * eb % 4)); return; }
+  for (int k = 0; k < n; k++) EMIT(g, "v_mov_b32 v%d, v%d\n", EBASE + d + k, EBASE + sd + k);
+}
+
+/* ds_bpermute reads the dword of lane addr/4 of the wave: whole dwords
+** go straight to the element's place and are waited for like an LDS load;
+** narrower elements go alone through a temporary. */
+static void shuffle(gen *g, const lytK_op *o) {
+  int eb = g->p->elem_bytes, n = espan(g), d = edword(g, o->reg), sd = edword(g, o->src);
+  int a = vget(g);
+  exec_launch(g);
+  if (isconst(g, o->addr)) EMIT(g, "v_mov_b32 v%d, 0x%x\n", a, (unsigned)((g->kv[o->addr] & 63) << 2));
+  else {
+    EMIT(g, "v_and_b32 v%d, 63, v%d\n", a, g->reg[o->addr]);
+    EMIT(g, "v_lshlrev_b32 v%d, 2, v%d\n", a, a);
+  }
+  settle(g, sd, n, -1);
+  if (eb >= 4) {
+    settle(g, d, n, LGKM);
+    for (int k = 0; k < n; k++) {
+      EMIT(g, "ds_bpermute_b32 v%d, v%d, v%d\n", EBASE + d + k, a, EBASE + sd + k);
+      g->pend[LGKM][d + k] = issue(g, LGKM);
+    }
+  } else {
+    int t = vget(g), pos = (int)((int64_t)o->src * eb % 4);
+    EMIT(g, "v_bfe_u32 v%d, v%d, %d, %d\n", t, EBASE + sd, 8 * pos, 8 * eb);
+    EMIT(g, "ds_bpermute_b32 v%d, v%d, v%d\n", t, a, t);
+    wait_seq(g, LGKM, issue(g, LGKM));
+    settle(g, d, 1, -1);
+    sdwa_put(g, o->reg, t, 0);
+    vput(g, t);
+  }
+  vput(g, a);
+}
+
+/* x ^= key on vec elements: the key's low element bits, repeated across a
+** dword for narrow elements, masked where the range starts or ends inside
+** a dword; 64-bit elements take it in their low dword. */
+static void xor_key(gen *g, const lytK_op *o) {
+  int eb = g->p->elem_bytes, k = vget(g), t = vget(g);
+  uint32_t rep = eb == 1 ? 0x01010101u : eb == 2 ? 0x10001u : 1u, low = eb == 1 ? 0xffu : eb == 2 ? 0xffffu : ~0u;
+  char s[SBUF];
+  exec_launch(g);
+  if (isconst(g, o->addr)) EMIT(g, "v_mov_b32 v%d, 0x%x\n", k, (unsigned)((g->kv[o->addr] & low) * rep));
+  else {
+    EMIT(g, "v_and_b32 v%d, 0x%x, v%d\n", k, (unsigned)low, g->reg[o->addr]);
+    if (rep != 1) EMIT(g, "v_mul_lo_u32 v%d, v%d, %s\n", k, k, vop3k(g, s, rep));
+  }
+  int64_t lo = (int64_t)o->reg * eb, hi = ((int64_t)o->reg + o->vec) * eb;  /* bytes */
+  for (int64_t d = lo / 4; d * 4 < hi; d++) {
+    if (eb == 8 && (d & 1)) continue;
+    int64_t b0 = d * 4 > lo ? 0 : lo - d * 4, b1 = (d + 1) * 4 < hi ? 4 : hi - d * 4;
+    uint32_t mask = (uint32_t)(((UINT64_C(1) << (8 * b1)) - 1) & ~((UINT64_C(1) << (8 * b0)) - 1));
+    settle(g, (int)d, 1, -1);
+    if (mask != ~0u) EMIT(g, "v_and_b32 v%d, 0x%x, v%d\n", t, (unsigned)mask, k);
+    EMIT(g, "v_xor_b32 v%d, v%d, v%d\n", EBASE + (int)d, mask != ~0u ? t : k, EBASE + (int)d);
+  }
+  vput(g, k), vput(g, t);
+}
+
 static void emit_op(gen *g, int32_t j) {
   const lytK_op *o = &g->p->op[j];
   int eb = g->p->elem_bytes;
   if (o->kind == LYTK_BAR) { barrier(g); return; }
+  if (o->kind == LYTK_MOV) { move(g, o); return; }
+  if (o->kind == LYTK_SHFL) { shuffle(g, o); return; }
+  if (o->kind == LYTK_XORK) { xor_key(g, o); return; }
   if (g->grp[j] < 0) return;
   /* The base first: later ops of the group need it even if this one never runs. */
   access x = {o->kind == LYTK_LDG || o->kind == LYTK_STG,
@@ -588,6 +706,11 @@ static void body(gen *g) {
   EMIT(g, "s_waitcnt lgkmcnt(0)\n");  /* the pointers; SMEM returns out of order */
   for (int32_t j = 0; j < p->nops; j++) {
     emit_op(g, j);
+    if (p->op[j].kind >= LYTK_MOV) {
+      if (p->op[j].kind != LYTK_MOV) release(g, p->op[j].addr, p->nnodes + j);
+      if (p->op[j].pred != p->op[j].addr) release(g, p->op[j].pred, p->nnodes + j);
+      continue;
+    }
     if (g->grp[j] < 0) continue;
     int32_t t = p->nnodes + j, a = g->gfirst[g->grp[j]] == j ? p->op[j].addr : -1;
     release(g, a, t);

@@ -73,8 +73,8 @@ static lytK_l2 get_l2(lytI_call *c, int i) {
 
 /* kernel(name, elem, src, dst, tile, load=, store=nil, smem=nil, grid_order=nil,
 **        tiles_per_block=1, grid_group=nil, smem_bytes=0, grid=nil, l2_load=nil,
-**        l2_store=nil): what moves and in which tiles by position, how it moves
-**        by name. */
+**        l2_store=nil, mechanism="auto", round_trips=0): what moves and in
+**        which tiles by position, how it moves by name. */
 static lyt_value b_kernel(lytI_call *c) {
   lytK_kernel *k = lytS_alloc(CX(c), sizeof *k);
   memset(k, 0, sizeof *k);
@@ -124,10 +124,25 @@ static lyt_value b_kernel(lytI_call *c) {
   if (!lytI_isnil(c, 12)) k->grid = get_linear(c, 12, "block -> dim0, ...");
   k->l2_load = get_l2(c, 13);
   k->l2_store = get_l2(c, 14);
-  /* the search for a shared layout is the costly part of lowering: do it
-  ** once here, so that emit, program() and --emit=expect reuse it */
-  if (!k->smem && k->store && !lytG_equal(k->load, k->store)) k->smem = lytK_pick_smem(CX(c), k);
-  lytK_lower(CX(c), k);  /* every check now, not at emit time */
+  if (!lytI_isnil(c, 15)) {
+    const char *m = get_str(c, 15, "the mechanism");
+    int32_t i = 0;
+    while (lytK_mech_names[i] && strcmp(lytK_mech_names[i], m)) i++;
+    if (!lytK_mech_names[i])
+      lytI_argerr(c, 15, "kernel: mechanism must be \"auto\", \"none\", \"registers\", "
+                  "\"shuffle\" or \"shared\", got \"%s\"", m);
+    k->mechanism = (lytK_mech)i;
+  }
+  if (!lytI_isnil(c, 16)) {
+    int64_t n = lytI_getint(c, 16);
+    if (n < 0 || n > 1024) lytI_argerr(c, 16, "kernel: round_trips must be 0 to 1024");
+    k->round_trips = (int32_t)n;
+  }
+  /* every check now, not at emit time; the search for a shared layout is
+  ** the costly part of lowering: it is kept, so that emit, program() and
+  ** --emit=expect reuse it */
+  const lytK_program *P = lytK_lower(CX(c), k);
+  if (!k->smem) k->smem = P->smem;
   lyt_value v = { .kind = LYT_VKERNEL };
   v.u.kernel = k;
   return v;
@@ -186,9 +201,19 @@ static lyt_value b_launch(lytI_call *c) {
   return ints4(c, names, vals);
 }
 
+/* conversion(K): {mechanism, times} of the kernel's layout conversion. */
+static lyt_value b_conversion(lytI_call *c) {
+  const lytK_program *P = lytK_lower(CX(c), get_kernel(c, 0));
+  static const char *const names[] = { "mechanism", "times" };
+  lyt_value r = lytI_record(c, 2, names);
+  r.u.rec.e[0] = P->mechanism ? lytI_str(c, P->mechanism) : (lyt_value){ .kind = LYT_VNIL };
+  r.u.rec.e[1] = lytI_int(P->conversions);
+  return r;
+}
+
 static lyt_value b_kernel_smem(lytI_call *c) {
   const lytK_kernel *k = get_kernel(c, 0);
-  if (!k->store || lytG_equal(k->load, k->store))
+  if (!lytK_lower(CX(c), k)->smem)
     lytI_callerr(c, "kernel_smem: kernel %s moves its data without shared memory", k->name);
   lyt_value v = { .kind = LYT_VLINEAR };
   v.u.ll = k->smem;
@@ -222,11 +247,12 @@ static lyt_value b_kernel_conflicts(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_kernel_lib[] = {
-  { "kernel", b_kernel, 6, 5, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid", "l2_load", "l2_store"), "kernel(name, elem, src, dst, tile, load=L[, store=L, smem=picked, grid_order=row-major, tiles_per_block=1, grid_group=nil, smem_bytes=what staging needs, grid=nil, l2_load=nil, l2_store=nil]): a kernel moving a tensor from src to dst layouts, tile by tile; all but the first five by name" },
+  { "kernel", b_kernel, 6, 5, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid", "l2_load", "l2_store", "mechanism", "round_trips"), "kernel(name, elem, src, dst, tile, load=L[, store=L, smem=picked, grid_order=row-major, tiles_per_block=1, grid_group=nil, smem_bytes=what staging needs, grid=nil, l2_load=nil, l2_store=nil, mechanism=\"auto\", round_trips=0]): a kernel moving a tensor from src to dst layouts, tile by tile (the last tile may stick out); between the load and store layouts the registers are converted by mechanism (\"none\", \"registers\", \"shuffle\", \"shared\"; auto: the cheapest), round_trips more times there and back, each after XORing the elements with the block index; all but the first five by name" },
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },
   { "kernel_conflicts", b_kernel_conflicts, 1, 0, P("K"), "kernel_conflicts(K): {accesses, wavefronts, ideal, conflicts} of a kernel's shared loads and stores in one block, from the addresses of its lowered program" },
+  { "conversion", b_conversion, 1, 0, P("K"), "conversion(K): {mechanism, times}: how a kernel converts its load layout's registers to its store layout's (\"none\", \"registers\", \"shuffle\", \"shared\"; nil when one layout does both) and how many times" },
   { "kernel_smem", b_kernel_smem, 1, 0, P("K"), "kernel_smem(K): the shared layout a kernel stages through (picked when not given)" },
   { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32]): shared-memory wavefronts and conflicts of an access pattern" },
   { NULL, NULL, 0, 0, { NULL }, NULL },

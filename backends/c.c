@@ -3,7 +3,9 @@
 ** *in, void *out)`, that simulates the blocks and threads: the ops
 ** between two barriers run as one loop over the threads (exact for
 ** barrier-synchronized code: no thread reads what another writes in the
-** same phase). Registers live in a heap array, vector accesses are
+** same phase). A run of shuffles is a phase of its own, so every thread
+** has made the values it sends before any reads them, and reads them
+** before it makes the next. Registers live in a heap array, vector accesses are
 ** memcpy, and an assert models the GPU's alignment fault. A table
 ** `lyt_kernels` lists the functions for test harnesses. The L2 hints of a
 ** program have no cache to steer here and are left out.
@@ -42,6 +44,23 @@ static void access(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
                   load ? ri : ai, load ? ai : ri, eb);
 }
 
+/* The register ops: a move within the thread, from another thread, or
+** every byte of vec registers XORed with the key's byte at its place. */
+static void reg_op(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
+  int eb = P->elem_bytes;
+  lytS_buf_printf(b, "    { unsigned char *r = reg + ((size_t)tid * %d + %d) * %d;\n", (int)P->nregs,
+                  (int)o->reg, eb);
+  if (o->kind == LYTK_XORK) {
+    lytS_buf_printf(b, "      for (int i = 0; i < %d; i++) r[i] ^= (unsigned char)(i %% %d < 4 ? "
+                    "n%d >> 8 * (i %% %d) & 255u : 0u); }\n", (int)o->vec * eb, eb, (int)o->addr, eb);
+    return;
+  }
+  char who[16] = "tid";  /* a shuffle reads thread node[addr] */
+  if (o->kind == LYTK_SHFL) snprintf(who, sizeof who, "n%d", (int)o->addr);
+  lytS_buf_printf(b, "      memmove(r, reg + ((size_t)%s * %d + %d) * %d, %d); }\n", who,
+                  (int)P->nregs, (int)o->src, eb, eb);
+}
+
 static void phase_open(lytS_buf *b, const lytK_program *P) {
   lytS_buf_printf(b, "  for (uint32_t tid = 0; tid < %du; tid++) {\n", (int)P->threads);
   for (int32_t i = 0; i < P->nnodes; i++) node_expr(b, P, i);
@@ -57,19 +76,21 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
   phase_open(b, P);
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
-    if (o->kind == LYTK_BAR) {
+    int shfl = o->kind == LYTK_SHFL, was = i > 0 && P->op[i - 1].kind == LYTK_SHFL;
+    if (o->kind == LYTK_BAR || shfl != was) {  /* a barrier, or a run of shuffles starts or ends */
       lytS_buf_puts(b, "  }\n");
       phase_open(b, P);
-      continue;
+      if (o->kind == LYTK_BAR) continue;
     }
     if (o->pred >= 0) lytS_buf_printf(b, "    if (n%d == 0)\n", (int)o->pred);
-    access(b, P, o);
+    if (o->kind >= LYTK_MOV) reg_op(b, P, o);
+    else access(b, P, o);
   }
   lytS_buf_puts(b, "  }\n}\n\n");
   lytS_buf_printf(b, "void %s(const void *in, void *out);\n", P->name);
   lytS_buf_printf(b, "void %s(const void *in, void *out) {\n", P->name);
   lytS_buf_printf(b, "  _Alignas(16) unsigned char smem[%d];\n", P->smem_bytes ? P->smem_bytes : 16);
-  lytS_buf_printf(b, "  unsigned char *reg = malloc((size_t)%d * %d * %d);\n", (int)P->threads,
+  lytS_buf_printf(b, "  unsigned char *reg = calloc((size_t)%d * %d, %d);\n", (int)P->threads,
                   (int)P->nregs, (int)P->elem_bytes);
   lytS_buf_puts(b, "  if (!reg) abort();\n");
   lytS_buf_printf(b, "  for (uint32_t cta = 0; cta < %du; cta++)\n", (int)P->blocks);

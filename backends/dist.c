@@ -22,6 +22,12 @@ void lytK_coord(const lytK_dist *g, int64_t r, int64_t t, int64_t *x) {
   lytG_apply(g->L, in, x);
 }
 
+uint64_t lytK_col(const lytK_dist *g, int thread, int32_t b) {
+  int32_t d = thread ? (b < g->lanebits ? g->ilane : g->iwarp) : g->ireg;
+  int32_t at = thread && b >= g->lanebits ? b - g->lanebits : b;
+  return g->L->col[lytG_in_offset(g->L, d) + at];
+}
+
 int64_t lytK_regs(const lytK_dist *g) { return INT64_C(1) << g->regbits; }
 int64_t lytK_threads(const lytK_dist *g) { return INT64_C(1) << (g->lanebits + g->warpbits); }
 

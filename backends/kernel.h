@@ -5,15 +5,18 @@
 ** A kernel moves a tensor of `shape` (rank 1 to 4) from `in` to `out`:
 ** the element at logical coordinate x is read at element offset
 ** src(x) = sum x_d*src_stride[d] and written at dst(x). The grid tiles the
-** tensor by `tile` (blocks in row-major order of the tile grid, or as the
+** tensor by `tile` (the last tile along a dim may stick out of the tensor:
+** its accesses outside are predicated off), blocks in row-major order of
+** the tile grid, or as the
 ** linear layout `grid` says: block -> dim0.. of the tile grid); in a
 ** block, the `load` layout (register, lane, warp -> dim0.. over the tile,
 ** a linear layout) says which thread reads which element into which
 ** register, and the `store` layout which thread writes it. When they
-** differ the data is staged in shared memory through `smem` (tile
-** coordinate -> shared offset, linear over GF(2)); NULL smem: chosen by
-** lytK_pick_smem. Copies in a layout (zero bases) are allowed: for
-** stores only the first owner writes.
+** differ the registers are converted by `mechanism`: renamed, moved
+** within each thread, shuffled within each warp, or staged in shared
+** memory through `smem` (tile coordinate -> shared offset, linear over
+** GF(2)); NULL smem: chosen by lytK_pick_smem. Copies in a layout (zero
+** bases) are allowed: for stores only the first owner writes.
 **
 ** Thread ids: tid = warp*lanes + lane. Errors leave through lytS_fail.
 */
@@ -32,6 +35,13 @@
 #define LYTK_MAX_SMEM 232448  /* shared memory of one block, bytes (sm_90's opt-in limit) */
 #define LYTK_MAX_REGS 256     /* element registers of one thread */
 
+/* How a kernel's data gets from the load layout to the store layout
+** (lytK_kernel.mechanism); AUTO: the cheapest that can (backends/lower.c). */
+typedef enum lytK_mech {
+  LYTK_MECH_AUTO, LYTK_MECH_NONE, LYTK_MECH_REGISTERS, LYTK_MECH_SHUFFLE, LYTK_MECH_SHARED
+} lytK_mech;
+extern const char *const lytK_mech_names[];  /* "auto", "none", ..., NULL */
+
 typedef struct lytK_kernel {
   const char *name, *elem;          /* elem: f16 bf16 f32 f64 i8 i32 */
   int32_t elem_bytes, rank;
@@ -46,6 +56,9 @@ typedef struct lytK_kernel {
   const lytG_ll *grid;              /* block -> tile-grid coordinate (dim0..); NULL: the above */
   int32_t smem_bytes;               /* shared memory a block reserves (0: what staging needs) */
   lytK_l2 l2_load, l2_store;        /* L2 eviction hints of the global accesses */
+  lytK_mech mechanism;              /* load -> store layout; AUTO: the cheapest */
+  int32_t round_trips;              /* then K times: x ^= ctaid, store -> load
+                                       layout, x ^= ctaid, load -> store layout */
   lyt_loc at;                       /* the kernel() call that made it: errors found
                                        later, when it is emitted, point there */
 } lytK_kernel;
@@ -62,6 +75,9 @@ typedef struct lytK_dist {
 lytK_dist lytK_dist_of(const lytG_ll *L);
 /* The tile coordinate of register r of thread t, into x[L->nout]. */
 void lytK_coord(const lytK_dist *g, int64_t r, int64_t t, int64_t *x);
+/* The tile coordinate bits (flat, as L->col) of register bit b (thread 0)
+** or of thread bit b (lane bits, then warp bits). */
+uint64_t lytK_col(const lytK_dist *g, int thread, int32_t b);
 int64_t lytK_regs(const lytK_dist *g);
 int64_t lytK_threads(const lytK_dist *g);
 /* The shared offset S(x) of every register of thread 0 (thread = 0:
@@ -73,6 +89,30 @@ void lytK_offsets(const lytK_dist *g, const lytG_ll *S, int thread, int64_t *o);
 ** offsets of S (tile -> offset) starting at a multiple of vec: the
 ** registers one shared-memory vector of vec elements moves; -1 if none. */
 int32_t lytK_vec_bit(const lytK_dist *g, const lytG_ll *S, int32_t vec);
+
+/* A conversion within warps by shuffles (backends/shuffle.c), from the
+** registers of layout `from` to those of `to`. In round j every thread t
+** sends its register send[j](t), reads the thread of its own warp whose
+** lane is lane[j](t), and puts what it gets in register dst[j] ^ E(t);
+** registers of `to` that differ from another only in the bits `dup`
+** (zero bases: copies) are filled by moves afterwards. Each function of t
+** is affine over GF(2) in t's bits: c ^ (XOR of n[b] over the set bits b). */
+#define LYTK_TIDBITS 10  /* 1024 threads */
+typedef struct lytK_affine { int64_t c, n[LYTK_TIDBITS]; } lytK_affine;
+typedef struct lytK_shuffle {
+  int32_t rounds, tbits;
+  int32_t *dst;
+  lytK_affine *send, *lane, e;  /* e.c = 0 */
+  int64_t dup;
+} lytK_shuffle;
+/* NULL when warps do not hold the same elements or no such rounds exist. */
+lytK_shuffle *lytK_plan_shuffle(lytS_ctx *cx, const lytK_dist *from, const lytK_dist *to);
+/* For every register of `to`, the register of `from` holding the same
+** element in every thread; NULL unless the layouts give each thread the
+** same elements (the same thread bases). */
+int32_t *lytK_plan_registers(lytS_ctx *cx, const lytK_dist *from, const lytK_dist *to);
+/* The value of an affine function at t. */
+int64_t lytK_affine_at(const lytK_affine *f, int32_t tbits, int64_t t);
 
 /* Bytes of an element type, 0 if unknown. */
 int32_t lytK_elem_bytes(const char *elem);  /* a type kernels move; 0 if not one */

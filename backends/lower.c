@@ -162,19 +162,26 @@ typedef struct side {
   int32_t base;                  /* node: origin + thread part (the add path) */
   int32_t t[LYTK_MAXRANK];       /* nodes: the thread part per dim */
   int32_t origin;                /* node: the block's tile origin offset */
+  int32_t blk[LYTK_MAXRANK];     /* nodes: the tile's place in the tile grid */
   int64_t tmask[LYTK_MAXRANK];   /* bits the threads can set per dim */
 } side;
 
+/* Tiles along dim d: the last one may stick out of the tensor. */
+static int64_t tiles_along(const lytK_kernel *k, int32_t d) {
+  return (k->shape[d] + k->tile[d] - 1) / k->tile[d];
+}
+
 /* The tile of round t of a block: tile id ctaid + t*blocks, so that the
-** blocks running at once work on neighbouring tiles in every round. */
+** blocks running at once work on neighbouring tiles in every round. Its
+** coordinates in the tile grid go to b, its origin's offset is returned. */
 static int32_t origin_node(prog *p, const lytK_kernel *k, const int64_t *stride, int32_t t,
-                           int64_t blocks) {
-  int32_t acc = cnst(p, 0), b[LYTK_MAXRANK];
+                           int64_t blocks, int32_t *b) {
+  int32_t acc = cnst(p, 0);
   int32_t cta = bink(p, LYTK_ADD, add_node(p, LYTK_CTAID, -1, -1, 0), t * blocks);
   if (k->grid) {
     grid_xor(p, k->grid, cta, b);
   } else if (k->grid_group > 1) {  /* rank 2: tile (r, c) from G x G groups in row-major order */
-    int64_t G = k->grid_group, per_row = k->shape[1] / k->tile[1] / G;
+    int64_t G = k->grid_group, per_row = tiles_along(k, 1) / G;
     int32_t in = bink(p, LYTK_MOD, cta, G * G), grp = bink(p, LYTK_DIV, cta, G * G);
     b[0] = bin(p, LYTK_ADD, bink(p, LYTK_MUL, bink(p, LYTK_DIV, grp, per_row), G), bink(p, LYTK_DIV, in, G));
     b[1] = bin(p, LYTK_ADD, bink(p, LYTK_MUL, bink(p, LYTK_MOD, grp, per_row), G), bink(p, LYTK_MOD, in, G));
@@ -182,7 +189,7 @@ static int32_t origin_node(prog *p, const lytK_kernel *k, const int64_t *stride,
     int64_t div = 1;
     for (int32_t i = 0; i < k->rank; i++) {
       int32_t d = k->has_grid_order ? k->grid_order[i] : k->rank - 1 - i;
-      int64_t nb = k->shape[d] / k->tile[d];
+      int64_t nb = tiles_along(k, d);
       b[d] = bink(p, LYTK_MOD, bink(p, LYTK_DIV, cta, div), nb);
       div *= nb;
     }
@@ -196,7 +203,7 @@ static side make_side(prog *p, const lytK_kernel *k, const lytK_dist *g, const i
                       int32_t t, int64_t blocks) {
   side s;
   int nb = g->lanebits + g->warpbits;
-  s.origin = origin_node(p, k, stride, t, blocks);
+  s.origin = origin_node(p, k, stride, t, blocks, s.blk);
   s.base = s.origin;
   for (int32_t d = 0; d < k->rank; d++) {
     int64_t w[64], x[LYTK_MAXRANK];
@@ -277,7 +284,7 @@ static int32_t vector_width(lytS_ctx *cx, const lytK_kernel *k, const lytK_dist 
   for (int32_t a = 0; a < (g->regbits ? g->regbits : 1); a++) {
     int64_t *q = v;
     for (int64_t s = 0; s < (global ? k->rank + 1 : 1); s++) {
-      if (s > 0 && k->shape[s - 1] == k->tile[s - 1]) continue;
+      if (s > 0 && k->shape[s - 1] <= k->tile[s - 1]) continue;
       for (int64_t t = 0; t < T; t++)
         for (int64_t i = 0; i < R; i++) *q++ = f(k, g, ud, s - 1, t, walk(i, a, g->regbits));
     }
@@ -306,33 +313,80 @@ static lytK_op *new_op(prog *p, lytK_kind kind, int32_t vec, int32_t reg) {
     p->op = o, p->capops = cap;
   }
   lytK_op *o = &p->op[p->nops++];
-  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1, 1 };
+  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1, 1, -1 };
   return o;
 }
 
+static int32_t tid(prog *p) { return add_node(p, LYTK_TID, -1, -1, 0); }
+
 static int32_t copy_pred(prog *p, const lytK_dist *g) {
   int64_t m = copy_mask(g, 1);
-  return m ? bink(p, LYTK_AND, add_node(p, LYTK_TID, -1, -1, 0), m) : -1;
+  return m ? bink(p, LYTK_AND, tid(p), m) : -1;
 }
 
-/* One round's global accesses: tile t into registers from t*regs on. */
+/* Either predicate skips the access (-1: none). */
+static int32_t pred_or(prog *p, int32_t a, int32_t b) {
+  return a < 0 ? b : b < 0 ? a : bin(p, LYTK_OR, a, b);
+}
+
+/* Dims the tile does not divide: their last tile has elements outside. */
+static int ragged(const lytK_kernel *k, int32_t d) { return k->shape[d] % k->tile[d] != 0; }
+
+/* Nonzero where the element at tile coordinate t ^ c (c: register r's part)
+** lies outside the tensor; -1 when no element can. */
+static int32_t outside(prog *p, const lytK_kernel *k, const side *s, const int64_t *c) {
+  int32_t acc = -1;
+  for (int32_t d = 0; d < k->rank; d++) {
+    if (!ragged(k, d)) continue;
+    int32_t x = bin(p, LYTK_ADD, bink(p, LYTK_XOR, s->t[d], c[d]), bink(p, LYTK_MUL, s->blk[d], k->tile[d]));
+    acc = pred_or(p, acc, bink(p, LYTK_GE, x, k->shape[d]));
+  }
+  return acc;
+}
+
+/* A vector of w registers along register bit a is wholly inside or wholly
+** outside the tensor when along every ragged dim its elements share one
+** coordinate, or fill an aligned run of w that the extent ends at a
+** multiple of (the thread bits leave the run's bits alone). */
+static int whole_at_edges(const lytK_kernel *k, const lytK_dist *g, const side *s, int32_t w,
+                          int32_t a) {
+  for (int64_t r = 0; r < lytK_regs(g); r++) {
+    if ((r & ((int64_t)(w - 1) << a)) != 0) continue;
+    for (int32_t d = 0; d < k->rank; d++) {
+      if (!ragged(k, d)) continue;
+      int64_t x[LYTK_MAXRANK], lo = INT64_MAX, hi = -1;
+      for (int32_t i = 0; i < w; i++) {
+        lytK_coord(g, r + ((int64_t)i << a), 0, x);
+        lo = x[d] < lo ? x[d] : lo, hi = x[d] > hi ? x[d] : hi;
+      }
+      if (lo != hi && (lo % w || hi - lo != w - 1 || k->shape[d] % w || (s->tmask[d] & (w - 1))))
+        return 0;
+    }
+  }
+  return 1;
+}
+
+/* One round's global accesses: tile t into registers from `reg` on. */
 static void global_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const int64_t *stride,
-                       lytK_kind kind, int32_t t, int64_t blocks, int32_t regs) {
+                       lytK_kind kind, int32_t t, int64_t blocks, int32_t reg) {
   int32_t a = 0, w = vector_width(p->cx, k, g, global_off, stride, 1, &a);
   side s = make_side(p, k, g, stride, t, blocks);
+  while (w > 1 && !whole_at_edges(k, g, &s, w, a)) w /= 2;
   int64_t skip = kind == LYTK_STG ? copy_mask(g, 0) : 0;
   int32_t pred = kind == LYTK_STG ? copy_pred(p, g) : -1;
   for (int64_t r = 0; r < lytK_regs(g); r++) {
     if ((r & skip) || !vector_start(r, w, a)) continue;
-    lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
-    global_addr(p, k, g, &s, stride, r, o);
-    o->pred = pred, o->rstep = 1 << a;
+    lytK_op *o = new_op(p, kind, w, (int32_t)(reg + r));
+    global_addr(p, k, g, &s, stride, r, o);  /* adds nodes, never ops: o stays */
+    int64_t c[LYTK_MAXRANK];
+    lytK_coord(g, r, 0, c);
+    o->pred = pred_or(p, pred, outside(p, k, &s, c)), o->rstep = 1 << a;
   }
 }
 
-/* One round's shared accesses: tile t at t*tile_elems, registers from t*regs. */
+/* One round's shared accesses: tile t at t*tile_elems, registers from `reg` on. */
 static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
-                     lytK_kind kind, int32_t t, int32_t regs) {
+                     lytK_kind kind, int32_t t, int32_t reg) {
   int32_t a = 0, w = vector_width(p->cx, k, g, smem_off, S, 0, &a);
   int nb = g->lanebits + g->warpbits;
   int64_t wt[64], x[LYTK_MAXRANK];
@@ -345,12 +399,154 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
   int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
   for (int64_t r = 0; r < lytK_regs(g); r++) {
     if ((r & skip) || !vector_start(r, w, a)) continue;
-    lytK_op *o = new_op(p, kind, w, (int32_t)(t * regs + r));
+    lytK_op *o = new_op(p, kind, w, (int32_t)(reg + r));
     lytK_coord(g, r, 0, x);
     lytG_apply(S, x, &o->xor_k);
     o->add_k = (int64_t)t << S->inbits;
     o->addr = base, o->pred = pred, o->rstep = 1 << a;
   }
+}
+
+/* ------------------------------------------------------------------ */
+/* conversions between the load and the store layout                  */
+/* ------------------------------------------------------------------ */
+
+const char *const lytK_mech_names[] = { "auto", "none", "registers", "shuffle", "shared", NULL };
+
+/* The registers of layout a (the load layout) sit from base_a + t*R for
+** tile t, those of b from base_b + t*R; two spare registers after both
+** hold a shuffle round's value sent and received. */
+typedef struct conv {
+  lytK_mech mech;
+  const lytK_dist *a, *b;
+  const lytG_ll *S;            /* shared */
+  int32_t *ab, *ba;            /* registers: the register of the other layout */
+  lytK_shuffle *sab, *sba;     /* shuffle */
+  int32_t R, T, base_a, base_b, spare, lanes, count;
+} conv;
+
+static void mov(prog *p, int32_t dst, int32_t src, int32_t pred) {
+  lytK_op *o = new_op(p, LYTK_MOV, 1, dst);
+  o->src = src, o->pred = pred;
+}
+
+/* The XORs of every subset of n[0..nbits), each once (0 first). */
+static int32_t span(const int64_t *n, int32_t nbits, int64_t *out) {
+  int32_t m = 1;
+  out[0] = 0;
+  for (int32_t b = 0; b < nbits; b++) {
+    int in = 0;
+    for (int32_t i = 0; i < m && !in; i++) in = out[i] == n[b];
+    for (int32_t i = 0, h = m; !in && i < h; i++) out[m++] = out[i] ^ n[b];
+  }
+  return m;
+}
+
+/* A node that is zero in the threads where f(tid) = v (f linear, no c). */
+static int32_t is_value(prog *p, const lytK_affine *f, int32_t tbits, int64_t v) {
+  return bink(p, LYTK_XOR, bits_xor(p, tid(p), tbits, f->n), v);
+}
+
+/* Round after round: pick the value to send (a select when it depends
+** on the lane), shuffle, put it where it goes (a select when that does). */
+static void shuffle_ops(prog *p, const conv *c, const lytK_shuffle *P, int32_t from, int32_t to,
+                         int32_t regs) {
+  int32_t tb = P->tbits, send = c->spare, got = c->spare + 1;
+  int64_t sv[1 << LYTK_TIDBITS], ev[1 << LYTK_TIDBITS];
+  int32_t ne = span(P->e.n, tb, ev);
+  int32_t warp = bink(p, LYTK_AND, tid(p), ((INT64_C(1) << tb) - 1) & ~(int64_t)(c->lanes - 1));
+  for (int32_t k = 0; k < P->rounds; k++) {
+    const lytK_affine *s = &P->send[k], *l = &P->lane[k];
+    int32_t ns = span(s->n, tb, sv), v = from + (int32_t)s->c;
+    if (ns > 1) {
+      mov(p, send, v, -1);
+      for (int32_t i = 1; i < ns; i++) mov(p, send, from + (int32_t)(s->c ^ sv[i]), is_value(p, s, tb, sv[i]));
+      v = send;
+    }
+    lytK_op *o = new_op(p, LYTK_SHFL, 1, ne > 1 ? got : to + P->dst[k]);
+    int32_t lane = bink(p, LYTK_XOR, bits_xor(p, tid(p), tb, l->n), l->c);
+    o->src = v, o->addr = bin(p, LYTK_OR, warp, lane);
+    for (int32_t i = 0; ne > 1 && i < ne; i++)
+      mov(p, to + (int32_t)(P->dst[k] ^ ev[i]), got, is_value(p, &P->e, tb, ev[i]));
+  }
+  for (int32_t r = 0; r < regs; r++)
+    if (r & P->dup) mov(p, to + r, to + (int32_t)(r & ~P->dup), -1);
+}
+
+/* One conversion of every tile, to layout b (to_b) or back to a. */
+static void convert(prog *p, const lytK_kernel *k, conv *c, int to_b) {
+  const lytK_dist *x = to_b ? c->a : c->b, *y = to_b ? c->b : c->a;
+  int32_t bx = to_b ? c->base_a : c->base_b, by = to_b ? c->base_b : c->base_a;
+  int32_t ry = (int32_t)lytK_regs(y);
+  for (int32_t t = 0; t < c->T; t++) {
+    int32_t fx = bx + t * c->R, fy = by + t * c->R;
+    if (c->mech == LYTK_MECH_REGISTERS)
+      for (int32_t r = 0; r < ry; r++) mov(p, fy + r, fx + (to_b ? c->ab : c->ba)[r], -1);
+    else if (c->mech == LYTK_MECH_SHUFFLE)
+      shuffle_ops(p, c, to_b ? c->sab : c->sba, fx, fy, ry);
+  }
+  if (c->mech == LYTK_MECH_SHARED) {
+    if (c->count) new_op(p, LYTK_BAR, 0, 0);  /* the last reads are done before writing again */
+    for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, x, c->S, LYTK_STS, t, bx + t * c->R);
+    new_op(p, LYTK_BAR, 0, 0);
+    for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, y, c->S, LYTK_LDS, t, by + t * c->R);
+  }
+  c->count++;
+}
+
+/* x ^= ctaid on every register of every tile of layout a or b. */
+static void xor_key(prog *p, const conv *c, int in_b) {
+  int32_t n = (int32_t)lytK_regs(in_b ? c->b : c->a);
+  for (int32_t t = 0; t < c->T; t++) {
+    lytK_op *o = new_op(p, LYTK_XORK, n, (in_b ? c->base_b : c->base_a) + t * c->R);
+    o->addr = add_node(p, LYTK_CTAID, -1, -1, 0);
+  }
+}
+
+/* Is map a permutation of n registers? */
+static int permutes(const int32_t *map, int64_t n) {
+  uint8_t seen[LYTK_MAX_REGS] = { 0 };
+  for (int64_t r = 0; r < n; r++) {
+    if (seen[map[r]]) return 0;
+    seen[map[r]] = 1;
+  }
+  return 1;
+}
+
+/* The mechanism: the one asked for, or the cheapest that can. Layouts that
+** give every thread the same elements need no data to move (renaming
+** registers when both hold them once each, moves otherwise); warps that
+** hold the same elements go through shuffles where Triton's own measure of
+** a conversion within warps says they pay (at most one exchange of a
+** register bit with a lane bit); anything else through shared memory, as
+** does a kernel given the shared layout to stage through. */
+static void choose(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
+  lytK_mech want = k->mechanism == LYTK_MECH_AUTO && k->smem ? LYTK_MECH_SHARED : k->mechanism;
+  c->ab = lytK_plan_registers(cx, c->a, c->b);
+  c->ba = c->ab ? lytK_plan_registers(cx, c->b, c->a) : NULL;
+  int none = c->ab && lytK_regs(c->a) == lytK_regs(c->b) && permutes(c->ab, lytK_regs(c->b));
+  if (want == LYTK_MECH_NONE && !none)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: mechanism \"none\" needs layouts equal up to the order of "
+              "registers; these put %s", c->ab ? "copies of an element in several registers of a thread"
+              : "some elements in other threads");
+  if (want == LYTK_MECH_REGISTERS && !c->ab)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: mechanism \"registers\" needs both layouts to give every "
+              "thread the same elements; these put some in other threads");
+  int shuffle = want == LYTK_MECH_SHUFFLE;
+  if (want == LYTK_MECH_AUTO && !c->ab) {
+    lytG_cvt plan;
+    lytG_cvt_plan(cx, c->a->L, c->b->L, &plan);
+    shuffle = plan.kind == LYTG_CVT_SHUFFLE;
+  }
+  if (shuffle) {
+    c->sab = lytK_plan_shuffle(cx, c->a, c->b);
+    c->sba = c->sab ? lytK_plan_shuffle(cx, c->b, c->a) : NULL;
+    if (!c->sba && want == LYTK_MECH_SHUFFLE)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: mechanism \"shuffle\" needs both layouts to give every "
+                "warp the same elements; these put some in other warps");
+  }
+  c->mech = want != LYTK_MECH_AUTO ? want : none ? LYTK_MECH_NONE : c->ab ? LYTK_MECH_REGISTERS
+          : c->sba ? LYTK_MECH_SHUFFLE : LYTK_MECH_SHARED;
 }
 
 /* ------------------------------------------------------------------ */
@@ -374,17 +570,20 @@ static int32_t type_bytes(const char *elem, int kernel_only) {
 int32_t lytK_elem_bytes(const char *elem) { return type_bytes(elem, 1); }
 int32_t lytK_type_bytes(const char *elem) { return type_bytes(elem, 0); }
 
-/* The largest element offset + 1 of a strided tensor, < 2^31. */
+/* The largest element offset + 1 of a strided tensor, < 2^31 bytes; the
+** offsets of the tiles that stick out (computed, never accessed) too. */
 static int64_t extent(lytS_ctx *cx, const lytK_kernel *k, const int64_t *stride, const char *what) {
-  int64_t top = 0;
+  int64_t top = 0, tiled = 0;
   for (int32_t d = 0; d < k->rank; d++) {
     if (stride[d] < 0)
       lytS_fail(cx, LYT_ERRRUN, "kernel: the %s layout has a negative stride", what);
     top = lytS_add(cx, top, lytS_mul(cx, k->shape[d] - 1, stride[d]));
+    tiled = lytS_add(cx, tiled, lytS_mul(cx, tiles_along(k, d) * k->tile[d] - 1, stride[d]));
   }
-  if (lytS_mul(cx, top + 1, k->elem_bytes) > INT32_MAX)
-    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s tensor spans %lld bytes; offsets must stay "
-              "below 2^31 bytes", what, (long long)((top + 1) * k->elem_bytes));
+  if (lytS_mul(cx, tiled + 1, k->elem_bytes) > INT32_MAX)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: the %s tensor%s spans %lld bytes; offsets must stay "
+              "below 2^31 bytes", what, tiled > top ? ", its last tiles included," : "",
+              (long long)((tiled + 1) * k->elem_bytes));
   return top + 1;
 }
 
@@ -398,7 +597,7 @@ static void check_grid(lytS_ctx *cx, const lytK_kernel *k, int64_t tiles) {
     lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must have the one in-dim block of size "
               "%lld (the tiles)", (long long)tiles);
   int64_t grid[LYTK_MAXRANK];
-  for (int32_t d = 0; d < k->rank; d++) grid[d] = k->shape[d] / k->tile[d];
+  for (int32_t d = 0; d < k->rank; d++) grid[d] = tiles_along(k, d);
   check_outs(cx, k, G, "grid", grid, "the tile grid");
   if (!lytG_is_invertible(G))
     lytS_fail(cx, LYT_ERRRUN, "kernel: the grid layout must give every tile to one block "
@@ -417,10 +616,9 @@ static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
     if (!lytS_is_pow2(t))
       lytS_fail(cx, LYT_ERRRUN, "kernel: tile[%d] = %lld must be a power of two", (int)d,
                 (long long)t);
-    if (k->shape[d] < 1 || k->shape[d] % t)
-      lytS_fail(cx, LYT_ERRRUN, "kernel: the tile (%lld along dim %d) must divide the tensor "
-                "(%lld)", (long long)t, (int)d, (long long)k->shape[d]);
-    blocks = lytS_mul(cx, blocks, k->shape[d] / t);
+    if (k->shape[d] < 1)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: the tensor's dim %d is empty", (int)d);
+    blocks = lytS_mul(cx, blocks, tiles_along(k, d));
   }
   /* dst must write each element to its own place: sorted by stride, each
   ** dim must start beyond the previous one's extent */
@@ -450,8 +648,8 @@ static void check_kernel(lytS_ctx *cx, const lytK_kernel *k) {
   }
   if (k->grid_group > 1) {
     int64_t G = k->grid_group;
-    if (k->rank != 2 || k->has_grid_order || (G & (G - 1)) || (k->shape[0] / k->tile[0]) % G ||
-        (k->shape[1] / k->tile[1]) % G)
+    if (k->rank != 2 || k->has_grid_order || (G & (G - 1)) || tiles_along(k, 0) % G ||
+        tiles_along(k, 1) % G)
       lytS_fail(cx, LYT_ERRRUN, "kernel: grid_group = %lld needs a rank-2 tensor whose tile grid "
                 "both dims of which it divides (a power of two), without grid_order", (long long)G);
   }
@@ -500,8 +698,25 @@ int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
          a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
          same_ll(a->grid, b->grid) &&
          a->smem_bytes == b->smem_bytes && a->l2_load == b->l2_load &&
-         a->l2_store == b->l2_store && same_ll(a->load, b->load) &&
+         a->l2_store == b->l2_store && a->mechanism == b->mechanism &&
+         a->round_trips == b->round_trips && same_ll(a->load, b->load) &&
          same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
+}
+
+/* A conversion between the layouts (or a forced one), its mechanism, and
+** the registers it needs. */
+static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t T, int32_t R) {
+  c->T = T, c->R = R, c->lanes = 1 << c->a->lanebits;
+  int differ = k->store && !lytG_equal(k->load, k->store);
+  c->mech = LYTK_MECH_NONE;
+  if (differ || k->mechanism != LYTK_MECH_AUTO) choose(cx, k, c);
+  if (c->mech == LYTK_MECH_SHUFFLE && c->lanes > 64)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: a shuffle stays within a warp of at most 64 lanes; the "
+              "layouts have %d", (int)c->lanes);
+  int two = c->mech == LYTK_MECH_REGISTERS || c->mech == LYTK_MECH_SHUFFLE;
+  c->base_a = 0, c->base_b = two ? T * R : 0;
+  c->spare = (two ? 2 : 1) * T * R;
+  if (c->mech == LYTK_MECH_SHARED) c->S = check_smem(cx, k, k->smem ? k->smem : lytK_pick_smem(cx, k), T);
 }
 
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
@@ -519,7 +734,7 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   int32_t T = k->tiles_per_block > 1 ? k->tiles_per_block : 1;
   int32_t R = (int32_t)(lytK_regs(&ld) > lytK_regs(&st) ? lytK_regs(&ld) : lytK_regs(&st));
   int64_t tiles = 1;
-  for (int32_t d = 0; d < k->rank; d++) tiles *= k->shape[d] / k->tile[d];
+  for (int32_t d = 0; d < k->rank; d++) tiles *= tiles_along(k, d);
   if (tiles % T)
     lytS_fail(cx, LYT_ERRRUN, "kernel: %d tiles per block do not divide the %lld tiles", (int)T,
               (long long)tiles);
@@ -527,20 +742,34 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
     lytS_fail(cx, LYT_ERRRUN, "kernel: %d tiles of %d elements per thread; at most %d", (int)T,
               (int)R, LYTK_MAX_REGS);
   P->blocks = (int32_t)(tiles / T);
-  P->nregs = T * R;
   P->l2_load = k->l2_load, P->l2_store = k->l2_store;
-  for (int32_t t = 0; t < T; t++) global_ops(&p, k, &ld, k->src_stride, LYTK_LDG, t, P->blocks, R);
-  if (k->store && !lytG_equal(k->load, k->store)) {
-    const lytG_ll *S = check_smem(cx, k, k->smem ? k->smem : lytK_pick_smem(cx, k), T);
-    P->smem_bytes = (int32_t)(((int64_t)T << S->inbits) * k->elem_bytes);
+  conv c = { .a = &ld, .b = &st };
+  plan_conversion(cx, k, &c, T, R);
+  P->nregs = c.spare + (c.mech == LYTK_MECH_SHUFFLE ? 2 : 0);
+  if (c.S) {
+    P->smem = c.S;
+    P->smem_bytes = (int32_t)(((int64_t)T << c.S->inbits) * k->elem_bytes);
     if (k->smem_bytes && k->smem_bytes < P->smem_bytes)
       lytS_fail(cx, LYT_ERRRUN, "kernel: smem_bytes = %d is less than the %d bytes its shared "
                 "tile needs", (int)k->smem_bytes, (int)P->smem_bytes);
-    for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &ld, S, LYTK_STS, t, R);
-    new_op(&p, LYTK_BAR, 0, 0);
-    for (int32_t t = 0; t < T; t++) smem_ops(&p, k, &st, S, LYTK_LDS, t, R);
   }
-  for (int32_t t = 0; t < T; t++) global_ops(&p, k, &st, k->dst_stride, LYTK_STG, t, P->blocks, R);
+  for (int32_t t = 0; t < T; t++) global_ops(&p, k, &ld, k->src_stride, LYTK_LDG, t, P->blocks, t * R);
+  int converts = k->mechanism != LYTK_MECH_AUTO || k->round_trips || (k->store && !lytG_equal(k->load, k->store));
+  if (converts) {
+    convert(&p, k, &c, 1);
+    for (int32_t i = 0; i < k->round_trips; i++) {
+      xor_key(&p, &c, 1);
+      convert(&p, k, &c, 0);
+      xor_key(&p, &c, 0);
+      convert(&p, k, &c, 1);
+    }
+    P->mechanism = lytK_mech_names[c.mech], P->conversions = c.count;
+    P->lanes = c.mech == LYTK_MECH_SHUFFLE ? c.lanes : 0;
+  }
+  /* "none": the load layout's registers already are the store layout's */
+  const lytK_dist *out = c.mech == LYTK_MECH_NONE ? &ld : &st;
+  for (int32_t t = 0; t < T; t++)
+    global_ops(&p, k, out, k->dst_stride, LYTK_STG, t, P->blocks, c.base_b + t * R);
   if (k->smem_bytes > P->smem_bytes) P->smem_bytes = k->smem_bytes;
   P->node = p.node, P->nnodes = p.nnodes, P->op = p.op, P->nops = p.nops;
   return P;

@@ -25,7 +25,17 @@
 ** power of two up to 16 and the lowering has proven the byte address
 ** aligned to it (given in/out aligned to 16 bytes). When
 ** pred >= 0 the access is skipped by threads where node[pred] != 0
-** (threads that hold copies of data another thread stores).
+** (threads that hold copies of data another thread stores, or elements
+** outside a tensor that the tile does not divide).
+**
+** Register ops (a layout conversion between two distributed layouts):
+** LYTK_MOV copies register src to reg; LYTK_SHFL copies register src of
+** thread node[addr] (a thread of the same warp: the lowering never
+** crosses one) to reg; LYTK_XORK XORs the vec registers reg.. with the
+** low bits of node[addr] (an elementwise operation with a runtime operand,
+** which keeps a compiler from folding conversions away). A predicated MOV
+** is a select. Every thread runs every SHFL of a run of SHFLs together:
+** the registers one reads are not written by another in the same run.
 **
 ** l2_load and l2_store are L2 eviction priorities for the global loads
 ** and stores: a performance hint with no effect on the data, which a
@@ -40,12 +50,13 @@ typedef enum lytK_opcode {
   LYTK_TID,    /* the thread index in the block, [0, threads) */
   LYTK_CTAID,  /* the block index, [0, blocks) */
   LYTK_CONST,  /* k */
-  LYTK_ADD, LYTK_MUL, LYTK_AND, LYTK_OR, LYTK_XOR, LYTK_SHL, LYTK_SHR, LYTK_DIV, LYTK_MOD
+  LYTK_ADD, LYTK_MUL, LYTK_AND, LYTK_OR, LYTK_XOR, LYTK_SHL, LYTK_SHR, LYTK_DIV, LYTK_MOD,
+  LYTK_GE      /* 1 if a >= b, else 0 */
 } lytK_opcode;
 
 /* The C spelling of a binary opcode ("+", "<<", ...), "" for the others. */
 static inline const char *lytK_opsym(lytK_opcode op) {
-  static const char *const sym[] = { "", "", "", "+", "*", "&", "|", "^", "<<", ">>", "/", "%" };
+  static const char *const sym[] = { "", "", "", "+", "*", "&", "|", "^", "<<", ">>", "/", "%", ">=" };
   return (unsigned)op < sizeof sym / sizeof sym[0] ? sym[op] : "";
 }
 
@@ -61,6 +72,7 @@ static inline int64_t lytK_fold(lytK_opcode op, int64_t a, int64_t b) {
     case LYTK_SHR: return a >> b;
     case LYTK_DIV: return a / b;
     case LYTK_MOD: return a % b;
+    case LYTK_GE: return a >= b;
     default: return 0;
   }
 }
@@ -76,7 +88,10 @@ typedef enum lytK_kind {
   LYTK_STG,    /* out <- registers */
   LYTK_LDS,    /* registers <- shared */
   LYTK_STS,    /* shared <- registers */
-  LYTK_BAR     /* block barrier (no operands) */
+  LYTK_BAR,    /* block barrier (no operands) */
+  LYTK_MOV,    /* reg <- src */
+  LYTK_SHFL,   /* reg <- src of thread node[addr] */
+  LYTK_XORK    /* reg .. reg+vec-1 ^= node[addr] */
 } lytK_kind;
 
 typedef struct lytK_op {
@@ -85,6 +100,7 @@ typedef struct lytK_op {
   int64_t xor_k, add_k;
   int32_t pred;  /* -1: always */
   int32_t rstep; /* register step between a vector's elements */
+  int32_t src;   /* MOV, SHFL: the register read */
 } lytK_op;
 
 typedef enum lytK_l2 {
@@ -100,6 +116,12 @@ static inline const char *lytK_l2_name(lytK_l2 h) {
 
 typedef struct lytK_program {
   const char *name;           /* a C identifier */
+  const char *mechanism;      /* how the load layout's registers reach the store
+                                 layout's: "none", "registers", "shuffle",
+                                 "shared"; NULL when one layout does both */
+  int32_t conversions;        /* layout conversions the program makes */
+  int32_t lanes;              /* threads of a warp its shuffles assume (0: none) */
+  const struct lytG_ll *smem; /* the shared layout it stages through, NULL if none */
   int32_t elem_bytes;         /* 1, 2, 4 or 8 */
   const char *elem;           /* "f16", "bf16", "f32", "f64", "i8", "i32" */
   int32_t threads, blocks, smem_bytes, nregs;

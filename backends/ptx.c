@@ -1,5 +1,5 @@
 /*
-** ptx.c: the PTX backend (NVIDIA), for sm_90 (default) and sm_80.
+** ptx.c: the PTX backend (NVIDIA), for sm_90 (default), sm_80 and sm_100.
 **
 ** One .entry per program with two pointer parameters. Nodes are 32-bit
 ** registers %n<i>, element registers %e<i> (.b16 for 1- and 2-byte
@@ -35,6 +35,12 @@ static void node(ctx *c, int32_t i) {
   if (n->op == LYTK_CONST) return;  /* always inlined */
   if (n->op == LYTK_TID) { lytS_buf_printf(b, "  mov.u32 %%n%d, %%tid.x;\n", (int)i); return; }
   if (n->op == LYTK_CTAID) { lytS_buf_printf(b, "  mov.u32 %%n%d, %%ctaid.x;\n", (int)i); return; }
+  if (n->op == LYTK_GE) {
+    lytS_buf_printf(b, "  setp.ge.u32 %%p0, %%n%d, ", (int)n->a);
+    operand(c, n->b);
+    lytS_buf_printf(b, ";\n  selp.u32 %%n%d, 1, 0, %%p0;\n", (int)i);
+    return;
+  }
   if (c->P->node[n->a].op == LYTK_CONST) {  /* the first operand must be a register */
     lytS_buf_printf(b, "  mov.u32 %%n%d, %lld;\n", (int)i, (long long)c->P->node[n->a].k);
     lytS_buf_printf(b, "  %s %%n%d, %%n%d, ", ins[n->op], (int)i, (int)i);
@@ -144,15 +150,19 @@ static void vector_list(ctx *c, const char *reg, int32_t first, int32_t step, in
   lytS_buf_puts(c->b, "}");
 }
 
+/* A predicated op's guard: "@%p0 " after the setp, or "". */
+static const char *guard_of(ctx *c, const lytK_op *o) {
+  if (o->pred < 0) return "";
+  lytS_buf_printf(c->b, "  setp.eq.u32 %%p0, %%n%d, 0;\n", (int)o->pred);
+  return "@%p0 ";
+}
+
 static void access(ctx *c, const lytK_op *o) {
   int eb = c->P->elem_bytes, bytes = o->vec * eb;
   int load = o->kind == LYTK_LDG || o->kind == LYTK_LDS;
-  char addr[24], guard[16] = "";
+  char addr[24];
   address(c, o, addr, sizeof addr);
-  if (o->pred >= 0) {
-    lytS_buf_printf(c->b, "  setp.eq.u32 %%p0, %%n%d, 0;\n", (int)o->pred);
-    strcpy(guard, "@%p0 ");
-  }
+  const char *guard = guard_of(c, o);
   if (eb == 1 && bytes == 2) { access_pair(c, o, addr, guard, load); return; }
   if (bytes < 4 || eb >= 4) {  /* whole elements: .u8/.b16 scalars, .b32/.b64 vectors */
     const char *ty = eb == 1 ? "u8" : eb == 2 ? "b16" : eb == 4 ? "b32" : "b64";
@@ -173,9 +183,48 @@ static void access(ctx *c, const lytK_op *o) {
   if (load) unpack(c, o->reg, o->rstep, words);
 }
 
+/* The element register type: 1- and 2-byte elements live in .b16. */
+static const char *ety(const lytK_program *P) {
+  return P->elem_bytes <= 2 ? "b16" : P->elem_bytes == 4 ? "b32" : "b64";
+}
+
+/* shfl.sync moves 32 bits: narrower elements widen around it, 64-bit
+** ones go as two halves. */
+static void shuffle(ctx *c, const lytK_op *o) {
+  lytS_buf *b = c->b;
+  int eb = c->P->elem_bytes;
+  lytS_buf_printf(b, "  and.b32 %%t0, %%n%d, 31;\n", (int)o->addr);
+  if (eb == 4) {
+    lytS_buf_printf(b, "  shfl.sync.idx.b32 %%e%d, %%e%d, %%t0, 31, -1;\n", (int)o->reg, (int)o->src);
+  } else if (eb == 8) {
+    lytS_buf_printf(b, "  mov.b64 {%%w0, %%w1}, %%e%d;\n", (int)o->src);
+    lytS_buf_puts(b, "  shfl.sync.idx.b32 %w0, %w0, %t0, 31, -1;\n"
+                     "  shfl.sync.idx.b32 %w1, %w1, %t0, 31, -1;\n");
+    lytS_buf_printf(b, "  mov.b64 %%e%d, {%%w0, %%w1};\n", (int)o->reg);
+  } else {
+    lytS_buf_printf(b, "  cvt.u32.u16 %%w0, %%e%d;\n", (int)o->src);
+    lytS_buf_puts(b, "  shfl.sync.idx.b32 %w0, %w0, %t0, 31, -1;\n");
+    lytS_buf_printf(b, "  cvt.u16.u32 %%e%d, %%w0;\n", (int)o->reg);
+  }
+}
+
+/* XOR with the key's low bits: the element's width of it. */
+static void xor_key(ctx *c, const lytK_op *o) {
+  lytS_buf *b = c->b;
+  const char *t = ety(c->P), *key = c->P->elem_bytes <= 2 ? "%h0" : c->P->elem_bytes == 4 ? "%t2" : "%rd2";
+  int mask = c->P->elem_bytes == 1 ? 255 : -1;
+  lytS_buf_printf(b, "  mov.u32 %%t2, ");
+  operand(c, o->addr);
+  lytS_buf_puts(b, ";\n");
+  if (c->P->elem_bytes <= 2) lytS_buf_puts(b, "  cvt.u16.u32 %h0, %t2;\n");
+  if (c->P->elem_bytes == 8) lytS_buf_puts(b, "  cvt.u64.u32 %rd2, %t2;\n");
+  if (mask == 255) lytS_buf_puts(b, "  and.b16 %h0, %h0, 255;\n");
+  for (int32_t i = 0; i < o->vec; i++)
+    lytS_buf_printf(b, "  xor.%s %%e%d, %%e%d, %s;\n", t, (int)(o->reg + i), (int)(o->reg + i), key);
+}
+
 static void emit_one(lytS_buf *b, const lytK_program *P) {
   ctx c = { b, P };
-  const char *ety = P->elem_bytes <= 2 ? "b16" : P->elem_bytes == 4 ? "b32" : "b64";
   if (P->smem_bytes) lytS_buf_printf(b, "\n.extern .shared .align 16 .b8 %s_smem[];\n", P->name);
   lytS_buf_printf(b, "\n// %s: %d blocks of %d threads, %d bytes of dynamic shared memory, %d %s "
                   "elements per thread\n", P->name, (int)P->blocks, (int)P->threads,
@@ -184,7 +233,7 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
                   ".reqntid %d, 1, 1\n{\n", P->name, P->name, P->name, (int)P->threads);
   lytS_buf_printf(b, "  .reg .pred %%p<1>;\n  .reg .b32 %%n<%d>;\n  .reg .b32 %%t<3>;\n"
                   "  .reg .b32 %%s;\n  .reg .b32 %%w<4>;\n  .reg .b16 %%h<1>;\n"
-                  "  .reg .b64 %%rd<3>;\n  .reg .%s %%e<%d>;\n", (int)P->nnodes, ety, (int)P->nregs);
+                  "  .reg .b64 %%rd<3>;\n  .reg .%s %%e<%d>;\n", (int)P->nnodes, ety(P), (int)P->nregs);
   lytS_buf_printf(b, "  ld.param.u64 %%rd0, [%s_in];\n  cvta.to.global.u64 %%rd0, %%rd0;\n", P->name);
   lytS_buf_printf(b, "  ld.param.u64 %%rd1, [%s_out];\n  cvta.to.global.u64 %%rd1, %%rd1;\n", P->name);
   if (P->l2_load || P->l2_store) lytS_buf_puts(b, "  .reg .b64 %pol<2>;\n");
@@ -196,30 +245,46 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
   else lytS_buf_puts(b, "  mov.u32 %s, 0;\n");
   for (int32_t i = 0; i < P->nnodes; i++) node(&c, i);
   for (int32_t i = 0; i < P->nops; i++) {
-    if (P->op[i].kind == LYTK_BAR) lytS_buf_puts(b, "  bar.sync 0;\n");
-    else access(&c, &P->op[i]);
+    const lytK_op *o = &P->op[i];
+    if (o->kind == LYTK_BAR) lytS_buf_puts(b, "  bar.sync 0;\n");
+    else if (o->kind == LYTK_XORK) xor_key(&c, o);
+    else if (o->kind == LYTK_SHFL) shuffle(&c, o);
+    else if (o->kind == LYTK_MOV)
+      lytS_buf_printf(b, "  %smov.%s %%e%d, %%e%d;\n", guard_of(&c, o), ety(P), (int)o->reg, (int)o->src);
+    else access(&c, o);
   }
   lytS_buf_puts(b, "  ret;\n}\n");
 }
 
+/* The targets: the lowest PTX ISA each needs (sm_100 came with 8.6, sm_90
+** with 7.8, sm_80 with 7.0, L2 cache hints with 7.4) and a block's shared
+** memory once opted in (228 KB less 1 KB reserved per block on sm_90 and
+** sm_100, 164 KB less 1 KB on sm_80). */
+static const struct { const char *arch, *isa; int32_t smem_max; } archs[] = {
+  { "sm_90", "7.8", 227 * 1024 }, { "sm_80", "7.0", 163 * 1024 }, { "sm_100", "8.6", 227 * 1024 },
+};
+
 static void emit(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, int32_t n,
                  const char *target) {
   const char *arch = target ? target : "sm_90";
-  if (strcmp(arch, "sm_90") && strcmp(arch, "sm_80"))
-    lytS_fail(cx, LYT_ERRRUN, "ptx: unknown target '%s' (sm_90, sm_80)", arch);
-  /* a block's shared memory once opted in: 227 KB on sm_90, 163 KB on sm_80 */
-  int32_t smem_max = strcmp(arch, "sm_90") == 0 ? 227 * 1024 : 163 * 1024;
-  for (int32_t i = 0; i < n; i++)
-    if (progs[i]->smem_bytes > smem_max)
-      lytS_fail(cx, LYT_ERRRUN, "ptx: '%s' needs %d bytes of shared memory; a block on %s has at "
-                "most %d", progs[i]->name, (int)progs[i]->smem_bytes, arch, (int)smem_max);
-  /* the lowest PTX ISA each target needs: sm_90 came with 7.8, sm_80 with
-  ** 7.0, and L2 cache hints with 7.4 */
+  size_t a = 0;
+  while (a < sizeof archs / sizeof archs[0] && strcmp(arch, archs[a].arch)) a++;
+  if (a == sizeof archs / sizeof archs[0])
+    lytS_fail(cx, LYT_ERRRUN, "ptx: unknown target '%s' (sm_90, sm_80, sm_100)", arch);
   int hints = 0;
-  for (int32_t i = 0; i < n; i++) hints |= progs[i]->l2_load || progs[i]->l2_store;
+  for (int32_t i = 0; i < n; i++) {
+    if (progs[i]->smem_bytes > archs[a].smem_max)
+      lytS_fail(cx, LYT_ERRRUN, "ptx: '%s' needs %d bytes of shared memory; a block on %s has at "
+                "most %d", progs[i]->name, (int)progs[i]->smem_bytes, arch, (int)archs[a].smem_max);
+    if (progs[i]->lanes > 32)
+      lytS_fail(cx, LYT_ERRRUN, "ptx: '%s' shuffles within warps of %d lanes; an NVIDIA warp has 32 "
+                "(its layouts are for a 64-lane wavefront: emit it for amdgcn)", progs[i]->name,
+                (int)progs[i]->lanes);
+    hints |= progs[i]->l2_load || progs[i]->l2_store;
+  }
   lytS_buf_printf(b, "// Generated by lyt.\n.version %s\n.target %s\n.address_size 64\n",
-                  strcmp(arch, "sm_90") == 0 ? "7.8" : hints ? "7.4" : "7.0", arch);
+                  a == 1 && hints ? "7.4" : archs[a].isa, arch);
   for (int32_t i = 0; i < n; i++) emit_one(b, progs[i]);
 }
 
-const lytK_backend lytK_backend_ptx = { "ptx", "sm_90 sm_80", emit };
+const lytK_backend lytK_backend_ptx = { "ptx", "sm_90 sm_80 sm_100", emit };

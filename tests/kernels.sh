@@ -2,7 +2,7 @@
 # The kernels of examples/kernels and tests/kernels through every backend: the C is compiled
 # with -Wall -Werror, run over inputs holding each element's own index and
 # compared element by element with what lyt computes from the src/dst
-# layouts (--emit=expect); the PTX goes through ptxas for sm_80 and sm_90,
+# layouts (--emit=expect); the PTX goes through ptxas for sm_80, sm_90 and sm_100,
 # the AMDGCN through llvm-mc for gfx90a (LLVM 14) and gfx942 (LLVM 19) and
 # ld.lld. A missing tool skips its checks with a printed reason.
 LYT=${1:-build/lyt}
@@ -50,7 +50,7 @@ for f in examples/kernels/*.lyt tests/kernels/*.lyt; do
     bad "$n: C backend"
   fi
   if [ -n "$PTXAS" ]; then
-    for sm in sm_80 sm_90; do
+    for sm in sm_80 sm_90 sm_100; do
       "$LYT" --emit=ptx:$sm "$f" >"$T/$n.ptx" && "$PTXAS" -arch=$sm "$T/$n.ptx" -o "$T/$n.cubin" \
         && ok || bad "$n: ptxas $sm"
     done

@@ -17,7 +17,7 @@
 
 typedef struct lyt_state lyt_state;
 
-#define LYT_MAX_PARAMS 15
+#define LYT_MAX_PARAMS 17
 #define LYTI_VARIADIC (-1)
 
 typedef struct lytI_call {
