@@ -76,10 +76,13 @@ typedef struct gen {
   int32_t *grp;            /* per op: address group, -1 for none */
   int32_t *gfirst, *glast; /* per group: first and last op */
   int16_t *gbase;          /* per group: VGPR of its byte base, -1 if none */
+  int32_t *region;         /* per op: loops' ends before it (groups stay in one) */
   int64_t issued[2];       /* memory instructions issued per counter */
   int64_t done[2];         /* those below this sequence number finished */
   int64_t *pend[2];        /* per element dword: last load writing it */
   int exec;                /* node exec is narrowed to (== 0), -1: launch exec */
+  int32_t loop;            /* the LYTK_LOOP op being checked or emitted, -1: none */
+  int32_t *end;            /* per op: the END of the loop it is in, -1 if none */
 } gen;
 
 /* ---- operands ---- */
@@ -164,6 +167,13 @@ static void check_op(gen *g, int32_t j) {
   const lytK_op *o = &g->p->op[j];
   const lytK_program *p = g->p;
   if (o->kind == LYTK_BAR) return;
+  if (o->kind == LYTK_LOOP || o->kind == LYTK_END) {
+    int open = g->loop >= 0;
+    if (open == (o->kind == LYTK_LOOP) || (o->kind == LYTK_LOOP && o->vec < 1))
+      FAIL(g, "'%s' op %d: loops must not nest, and each must end", p->name, j);
+    g->loop = o->kind == LYTK_LOOP ? j : -1;
+    return;
+  }
   if (o->kind >= LYTK_MOV) {
     int shfl = o->kind == LYTK_SHFL, xork = o->kind == LYTK_XORK;
     if ((unsigned)o->kind > LYTK_XORK || o->reg < 0 || o->vec < 1 || (!xork && o->vec != 1) ||
@@ -209,7 +219,9 @@ static void check(gen *g) {
     FAIL(g, "'%s': %d element registers of %d bytes exceed the %d VGPRs", nm, p->nregs,
          p->elem_bytes, NVGPR);
   for (int32_t i = 0; i < p->nnodes; i++) check_node(g, i);
+  g->loop = -1;
   for (int32_t j = 0; j < p->nops; j++) check_op(g, j);
+  if (g->loop >= 0) FAIL(g, "'%s' op %d: a loop that does not end", nm, g->loop);
 }
 
 /* ---- planning: address groups and liveness ---- */
@@ -232,10 +244,11 @@ static void group_ops(gen *g) {
     const lytK_op *o = &p->op[j];
     g->grp[j] = -1;
     if (!runs(g, o)) continue;
-    uint32_t h = (uint32_t)o->addr * 2654435761u ^ (uint32_t)o->xor_k * 40503u;
+    uint32_t h = (uint32_t)o->addr * 2654435761u ^ (uint32_t)o->xor_k * 40503u ^ (uint32_t)g->region[j];
     for (h &= (uint32_t)cap - 1; slot[h] >= 0; h = (h + 1) & ((uint32_t)cap - 1)) {
       const lytK_op *f = &p->op[g->gfirst[slot[h]]];
-      if (f->addr == o->addr && f->xor_k == o->xor_k) break;
+      if (f->addr == o->addr && f->xor_k == o->xor_k && g->region[g->gfirst[slot[h]]] == g->region[j])
+        break;
     }
     if (slot[h] < 0) {
       slot[h] = ng;
@@ -247,7 +260,11 @@ static void group_ops(gen *g) {
   }
 }
 
+/* A node read inside a loop is read again by the next trip: it lives
+** to the loop's end. */
 static void use(gen *g, int32_t n, int32_t t) {
+  int32_t j = t - g->p->nnodes;
+  if (j >= 0 && g->end[j] >= 0) t = g->p->nnodes + g->end[j];
   if (n >= 0 && g->last[n] < t) g->last[n] = t;
 }
 
@@ -260,7 +277,7 @@ static void liveness(gen *g) {
   for (int32_t j = 0; j < p->nops; j++) {
     const lytK_op *o = &p->op[j];
     if (o->kind >= LYTK_MOV) {  /* register ops read their node and predicate directly */
-      if (o->kind != LYTK_MOV) use(g, o->addr, p->nnodes + j);
+      if (o->kind == LYTK_SHFL || o->kind == LYTK_XORK) use(g, o->addr, p->nnodes + j);
       use(g, o->pred, p->nnodes + j);
       continue;
     }
@@ -635,10 +652,28 @@ static void xor_key(gen *g, const lytK_op *o) {
   vput(g, k), vput(g, t);
 }
 
+/* Both ways into a loop's first op find the same state: the launch exec
+** and nothing in flight. s13 counts the trips. */
+static void loop(gen *g, int32_t j) {
+  const lytK_op *o = &g->p->op[j];
+  exec_launch(g);
+  for (int c = 0; c < 2; c++)
+    if (g->done[c] < g->issued[c]) wait_seq(g, c, g->issued[c] - 1);
+  if (o->kind == LYTK_LOOP) {
+    EMIT(g, "s_mov_b32 s13, %d\n", (int)o->vec);
+    lytS_buf_printf(g->b, ".L%s_loop%d:\n", g->p->name, (int)j);
+    g->loop = j;
+    return;
+  }
+  EMIT(g, "s_sub_u32 s13, s13, 1\n  s_cmp_lg_u32 s13, 0\n");
+  EMIT(g, "s_cbranch_scc1 .L%s_loop%d\n", g->p->name, (int)g->loop);
+}
+
 static void emit_op(gen *g, int32_t j) {
   const lytK_op *o = &g->p->op[j];
   int eb = g->p->elem_bytes;
   if (o->kind == LYTK_BAR) { barrier(g); return; }
+  if (o->kind == LYTK_LOOP || o->kind == LYTK_END) { loop(g, j); return; }
   if (o->kind == LYTK_MOV) { move(g, o); return; }
   if (o->kind == LYTK_SHFL) { shuffle(g, o); return; }
   if (o->kind == LYTK_XORK) { xor_key(g, o); return; }
@@ -685,7 +720,16 @@ static void plan(gen *g) {
   ARR(g, sreg, p->nnodes + 1);
   for (int32_t i = 0; i < p->nnodes; i++) g->sreg[i] = -1;
   ARR(g, grp, p->nops + 1), ARR(g, gfirst, p->nops + 1), ARR(g, glast, p->nops + 1);
-  ARR(g, gbase, p->nops + 1);
+  ARR(g, gbase, p->nops + 1), ARR(g, region, p->nops + 1), ARR(g, end, p->nops + 1);
+  for (int32_t j = 0, r = 0, open = -1; j < p->nops; j++) {
+    r += p->op[j].kind == LYTK_LOOP || p->op[j].kind == LYTK_END;
+    g->region[j] = r, g->end[j] = -1;
+    if (p->op[j].kind == LYTK_LOOP) open = j;
+    if (p->op[j].kind == LYTK_END) {
+      for (int32_t i = open; i <= j; i++) g->end[i] = j;
+      open = -1;
+    }
+  }
   for (int c = 0; c < 2; c++) {
     ARR(g, pend[c], g->edw + 1);
     for (int k = 0; k <= g->edw; k++) g->pend[c][k] = -1;
@@ -706,8 +750,12 @@ static void body(gen *g) {
   EMIT(g, "s_waitcnt lgkmcnt(0)\n");  /* the pointers; SMEM returns out of order */
   for (int32_t j = 0; j < p->nops; j++) {
     emit_op(g, j);
+    if (p->op[j].kind == LYTK_END) {  /* what the loop read may go now */
+      for (int32_t i = 0; i < p->nnodes; i++) release(g, i, p->nnodes + j);
+      continue;
+    }
     if (p->op[j].kind >= LYTK_MOV) {
-      if (p->op[j].kind != LYTK_MOV) release(g, p->op[j].addr, p->nnodes + j);
+      if (p->op[j].kind == LYTK_SHFL || p->op[j].kind == LYTK_XORK) release(g, p->op[j].addr, p->nnodes + j);
       if (p->op[j].pred != p->op[j].addr) release(g, p->op[j].pred, p->nnodes + j);
       continue;
     }

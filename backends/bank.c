@@ -101,9 +101,12 @@ lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
   for (int64_t t0 = 0; t0 < P->threads; t0 += 32) {
     int64_t n = P->threads - t0 < 32 ? P->threads - t0 : 32;
     for (int64_t t = 0; t < n; t++) lytK_eval_nodes(P, t0 + t, 0, v + t * N);
+    int64_t trips = 1;  /* an access in a loop counts once per trip */
     for (int32_t i = 0; i < P->nops; i++) {
       const lytK_op *o = &P->op[i];
+      if (o->kind == LYTK_LOOP || o->kind == LYTK_END) trips = o->kind == LYTK_LOOP ? o->vec : 1;
       if (o->kind != LYTK_LDS && o->kind != LYTK_STS) continue;
+      lytK_conflicts before = c;
       for (int64_t t = 0; t < n; t++) {
         const int64_t *x = v + t * N;
         int64_t at = ((x[o->addr] ^ o->xor_k) + o->add_k) * P->elem_bytes;
@@ -111,6 +114,10 @@ lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
           off[t * o->vec + k] = o->pred >= 0 && x[o->pred] ? -1 : at + (int64_t)k * P->elem_bytes;
       }
       warp_access(&c, B, off, n, o->vec, P->elem_bytes);
+      c.accesses += (trips - 1) * (c.accesses - before.accesses);
+      c.wavefronts += (trips - 1) * (c.wavefronts - before.wavefronts);
+      c.ideal += (trips - 1) * (c.ideal - before.ideal);
+      c.conflicts += (trips - 1) * (c.conflicts - before.conflicts);
     }
   }
   return c;

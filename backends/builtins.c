@@ -201,13 +201,15 @@ static lyt_value b_launch(lytI_call *c) {
   return ints4(c, names, vals);
 }
 
-/* conversion(K): {mechanism, times} of the kernel's layout conversion. */
+/* conversion(K): {mechanism, back, times} of the kernel's layout conversion. */
 static lyt_value b_conversion(lytI_call *c) {
   const lytK_program *P = lytK_lower(CX(c), get_kernel(c, 0));
-  static const char *const names[] = { "mechanism", "times" };
-  lyt_value r = lytI_record(c, 2, names);
-  r.u.rec.e[0] = P->mechanism ? lytI_str(c, P->mechanism) : (lyt_value){ .kind = LYT_VNIL };
-  r.u.rec.e[1] = lytI_int(P->conversions);
+  static const char *const names[] = { "mechanism", "back", "times" };
+  lyt_value r = lytI_record(c, 3, names);
+  const char *back = P->mechanism_back ? P->mechanism_back : P->mechanism;
+  r.u.rec.e[0] = P->mechanism ? lytI_str(c, P->mechanism) : lytI_nil();
+  r.u.rec.e[1] = back && P->conversions > 1 ? lytI_str(c, back) : lytI_nil();
+  r.u.rec.e[2] = lytI_int(P->conversions);
   return r;
 }
 
@@ -252,7 +254,7 @@ const lytI_builtin lytI_kernel_lib[] = {
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },
   { "kernel_conflicts", b_kernel_conflicts, 1, 0, P("K"), "kernel_conflicts(K): {accesses, wavefronts, ideal, conflicts} of a kernel's shared loads and stores in one block, from the addresses of its lowered program" },
-  { "conversion", b_conversion, 1, 0, P("K"), "conversion(K): {mechanism, times}: how a kernel converts its load layout's registers to its store layout's (\"none\", \"registers\", \"shuffle\", \"shared\"; nil when one layout does both) and how many times" },
+  { "conversion", b_conversion, 1, 0, P("K"), "conversion(K): {mechanism, back, times}: how a kernel converts its load layout's registers to its store layout's (\"none\", \"registers\", \"shuffle\", \"shared\"; nil when one layout does both), how its round trips go back (nil without them), and how many conversions it makes" },
   { "kernel_smem", b_kernel_smem, 1, 0, P("K"), "kernel_smem(K): the shared layout a kernel stages through (picked when not given)" },
   { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32]): shared-memory wavefronts and conflicts of an access pattern" },
   { NULL, NULL, 0, 0, { NULL }, NULL },

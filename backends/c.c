@@ -77,13 +77,15 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
     int shfl = o->kind == LYTK_SHFL, was = i > 0 && P->op[i - 1].kind == LYTK_SHFL;
-    if (o->kind == LYTK_BAR || shfl != was) {  /* a barrier, or a run of shuffles starts or ends */
-      lytS_buf_puts(b, "  }\n");
+    if (o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END || shfl != was) {
+      lytS_buf_puts(b, "  }\n");  /* a phase ends at a barrier, a loop's ends and shuffles' */
+      if (o->kind == LYTK_LOOP) lytS_buf_printf(b, "  for (int it = 0; it < %d; it++) {\n", (int)o->vec);
+      if (o->kind == LYTK_END) lytS_buf_puts(b, "  }\n");
       phase_open(b, P);
-      if (o->kind == LYTK_BAR) continue;
+      if (o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END) continue;
     }
     if (o->pred >= 0) lytS_buf_printf(b, "    if (n%d == 0)\n", (int)o->pred);
-    if (o->kind >= LYTK_MOV) reg_op(b, P, o);
+    if (o->kind >= LYTK_MOV && o->kind <= LYTK_XORK) reg_op(b, P, o);
     else access(b, P, o);
   }
   lytS_buf_puts(b, "  }\n}\n\n");

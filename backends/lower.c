@@ -417,13 +417,15 @@ const char *const lytK_mech_names[] = { "auto", "none", "registers", "shuffle", 
 ** tile t, those of b from base_b + t*R; two spare registers after both
 ** hold a shuffle round's value sent and received. */
 typedef struct conv {
-  lytK_mech mech;
+  lytK_mech mech[2];           /* a -> b, and back */
   const lytK_dist *a, *b;
   const lytG_ll *S;            /* shared */
-  int32_t *ab, *ba;            /* registers: the register of the other layout */
-  lytK_shuffle *sab, *sba;     /* shuffle */
-  int32_t R, T, base_a, base_b, spare, lanes, count;
+  int32_t *map[2];             /* registers: the register of the other layout */
+  lytK_shuffle *shfl[2];       /* shuffle */
+  int32_t R, T, base_a, base_b, spare, lanes, count, staged;
 } conv;
+
+static int uses(const conv *c, lytK_mech m) { return c->mech[0] == m || c->mech[1] == m; }
 
 static void mov(prog *p, int32_t dst, int32_t src, int32_t pred) {
   lytK_op *o = new_op(p, LYTK_MOV, 1, dst);
@@ -477,16 +479,16 @@ static void shuffle_ops(prog *p, const conv *c, const lytK_shuffle *P, int32_t f
 static void convert(prog *p, const lytK_kernel *k, conv *c, int to_b) {
   const lytK_dist *x = to_b ? c->a : c->b, *y = to_b ? c->b : c->a;
   int32_t bx = to_b ? c->base_a : c->base_b, by = to_b ? c->base_b : c->base_a;
-  int32_t ry = (int32_t)lytK_regs(y);
+  int32_t ry = (int32_t)lytK_regs(y), dir = !to_b;
   for (int32_t t = 0; t < c->T; t++) {
     int32_t fx = bx + t * c->R, fy = by + t * c->R;
-    if (c->mech == LYTK_MECH_REGISTERS)
-      for (int32_t r = 0; r < ry; r++) mov(p, fy + r, fx + (to_b ? c->ab : c->ba)[r], -1);
-    else if (c->mech == LYTK_MECH_SHUFFLE)
-      shuffle_ops(p, c, to_b ? c->sab : c->sba, fx, fy, ry);
+    if (c->mech[dir] == LYTK_MECH_REGISTERS)
+      for (int32_t r = 0; r < ry; r++) mov(p, fy + r, fx + c->map[dir][r], -1);
+    else if (c->mech[dir] == LYTK_MECH_SHUFFLE)
+      shuffle_ops(p, c, c->shfl[dir], fx, fy, ry);
   }
-  if (c->mech == LYTK_MECH_SHARED) {
-    if (c->count) new_op(p, LYTK_BAR, 0, 0);  /* the last reads are done before writing again */
+  if (c->mech[dir] == LYTK_MECH_SHARED) {
+    if (c->staged++) new_op(p, LYTK_BAR, 0, 0);  /* the last reads are done before writing again */
     for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, x, c->S, LYTK_STS, t, bx + t * c->R);
     new_op(p, LYTK_BAR, 0, 0);
     for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, y, c->S, LYTK_LDS, t, by + t * c->R);
@@ -501,6 +503,61 @@ static void xor_key(prog *p, const conv *c, int in_b) {
     lytK_op *o = new_op(p, LYTK_XORK, n, (in_b ? c->base_b : c->base_a) + t * c->R);
     o->addr = add_node(p, LYTK_CTAID, -1, -1, 0);
   }
+}
+
+/* Triton's scratch layout for the pair (linear/swizzle.c: its optimal
+** swizzle for the widest vectors), as tile -> offset, when it holds the
+** whole tile at once; NULL otherwise. */
+static const lytG_ll *triton_scratch(lytS_ctx *cx, const lytK_kernel *k, const conv *c) {
+  const char *hw[3] = { "register", "lane", "warp" }, *outs[LYTK_MAXRANK];
+  const lytG_ll *a = c->a->L, *b = c->b->L;
+  for (int32_t d = 0; d < k->rank; d++) outs[d] = a->out[d].name;
+  lytG_smem_plan pl;
+  lytG_cvt_smem(cx, lytG_sublayout(cx, a, 3, hw, k->rank, outs),
+                lytG_sublayout(cx, b, 3, hw, k->rank, outs), k->elem_bytes * 8, 90, &pl);
+  lytG_dim in = { "offset", pl.nvec + pl.nbank + pl.nseg };
+  if (pl.reps) return NULL;
+  lytG_ll *L = lytG_make(cx, 1, &in, a->nout, a->out, pl.bases, 0);
+  return lytG_is_invertible(L) ? lytG_invert(cx, L) : NULL;
+}
+
+/* The shared accesses of staging through S, one way: their wavefronts
+** and instructions in a block, from the lowered accesses. */
+static lytK_conflicts staging(lytS_ctx *cx, const lytK_kernel *k, const lytK_dist *from,
+                              const lytK_dist *to, const lytG_ll *S) {
+  prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
+  smem_ops(&p, k, from, S, LYTK_STS, 0, 0);
+  smem_ops(&p, k, to, S, LYTK_LDS, 0, 0);
+  lytK_program P = { .name = k->name, .elem_bytes = k->elem_bytes, .threads = (int32_t)lytK_threads(from),
+                     .nnodes = p.nnodes, .nops = p.nops, .node = p.node, .op = p.op };
+  return lytK_program_conflicts(cx, &P);
+}
+
+/* The shared layout: lyt's search (lytK_pick_smem) or Triton's swizzle,
+** whichever the bank model gives no conflicts, then fewer wavefronts, then
+** fewer instructions (wider vectors); lyt's on a tie. */
+static const lytG_ll *pick_scratch(lytS_ctx *cx, const lytK_kernel *k, const conv *c) {
+  const lytG_ll *S = lytK_pick_smem(cx, k), *t = triton_scratch(cx, k, c);
+  if (!t || t->nin != k->rank) return S;
+  lytK_conflicts x = staging(cx, k, c->a, c->b, S), y = staging(cx, k, c->a, c->b, t);
+  int64_t kx[3] = { x.conflicts > 0, x.wavefronts, x.accesses }, ky[3] = { y.conflicts > 0, y.wavefronts, y.accesses };
+  for (int i = 0; i < 3; i++)
+    if (kx[i] != ky[i]) return ky[i] < kx[i] ? t : S;
+  return S;
+}
+
+/* What one conversion by shuffles costs a block, in quarters of a shared
+** wavefront: a shfl.sync moves 32 bits of a warp per clock, as a shared
+** wavefront moves 128 bytes (4 units, plus 1 to issue the instruction);
+** a move or select issues four to a clock (1). */
+static int64_t shuffle_cost(const lytK_kernel *k, const conv *c, const lytK_shuffle *P) {
+  int64_t per = 0, words = k->elem_bytes > 4 ? 2 : 1, sv[1 << LYTK_TIDBITS];
+  int32_t ne = span(P->e.n, P->tbits, sv);
+  for (int32_t r = 0; r < P->rounds; r++) {
+    int32_t ns = span(P->send[r].n, P->tbits, sv);
+    per += 5 * words + (ns > 1 ? ns : 0) + (ne > 1 ? ne : 0) + (k->elem_bytes < 4 ? 2 : 0);
+  }
+  return per * (lytK_threads(c->a) / c->lanes);
 }
 
 /* Is map a permutation of n registers? */
@@ -522,31 +579,34 @@ static int permutes(const int32_t *map, int64_t n) {
 ** does a kernel given the shared layout to stage through. */
 static void choose(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
   lytK_mech want = k->mechanism == LYTK_MECH_AUTO && k->smem ? LYTK_MECH_SHARED : k->mechanism;
-  c->ab = lytK_plan_registers(cx, c->a, c->b);
-  c->ba = c->ab ? lytK_plan_registers(cx, c->b, c->a) : NULL;
-  int none = c->ab && lytK_regs(c->a) == lytK_regs(c->b) && permutes(c->ab, lytK_regs(c->b));
+  c->map[0] = lytK_plan_registers(cx, c->a, c->b);
+  c->map[1] = c->map[0] ? lytK_plan_registers(cx, c->b, c->a) : NULL;
+  int none = c->map[0] && lytK_regs(c->a) == lytK_regs(c->b) && permutes(c->map[0], lytK_regs(c->b));
   if (want == LYTK_MECH_NONE && !none)
     lytS_fail(cx, LYT_ERRRUN, "kernel: mechanism \"none\" needs layouts equal up to the order of "
-              "registers; these put %s", c->ab ? "copies of an element in several registers of a thread"
+              "registers; these put %s", c->map[0] ? "copies of an element in several registers of a thread"
               : "some elements in other threads");
-  if (want == LYTK_MECH_REGISTERS && !c->ab)
+  if (want == LYTK_MECH_REGISTERS && !c->map[0])
     lytS_fail(cx, LYT_ERRRUN, "kernel: mechanism \"registers\" needs both layouts to give every "
               "thread the same elements; these put some in other threads");
-  int shuffle = want == LYTK_MECH_SHUFFLE;
-  if (want == LYTK_MECH_AUTO && !c->ab) {
-    lytG_cvt plan;
-    lytG_cvt_plan(cx, c->a->L, c->b->L, &plan);
-    shuffle = plan.kind == LYTG_CVT_SHUFFLE;
-  }
-  if (shuffle) {
-    c->sab = lytK_plan_shuffle(cx, c->a, c->b);
-    c->sba = c->sab ? lytK_plan_shuffle(cx, c->b, c->a) : NULL;
-    if (!c->sba && want == LYTK_MECH_SHUFFLE)
+  if (want == LYTK_MECH_AUTO && c->map[0]) want = none ? LYTK_MECH_NONE : LYTK_MECH_REGISTERS;
+  for (int dir = 0; dir < 2; dir++) {
+    c->mech[dir] = want;
+    if (want != LYTK_MECH_AUTO && want != LYTK_MECH_SHUFFLE) continue;
+    if (dir && !k->round_trips) { c->mech[1] = c->mech[0]; break; }  /* never goes back */
+    const lytK_dist *from = dir ? c->b : c->a, *to = dir ? c->a : c->b;
+    c->shfl[dir] = lytK_plan_shuffle(cx, from, to);
+    if (!c->shfl[dir] && want == LYTK_MECH_SHUFFLE)
       lytS_fail(cx, LYT_ERRRUN, "kernel: mechanism \"shuffle\" needs both layouts to give every "
                 "warp the same elements; these put some in other warps");
+    if (want == LYTK_MECH_SHUFFLE) continue;
+    c->mech[dir] = LYTK_MECH_SHARED;  /* unless shuffles cost less */
+    if (!c->shfl[dir]) continue;
+    if (!c->S) c->S = pick_scratch(cx, k, c);
+    lytK_conflicts n = staging(cx, k, from, to, c->S);
+    if (shuffle_cost(k, c, c->shfl[dir]) < 4 * n.wavefronts + n.accesses)
+      c->mech[dir] = LYTK_MECH_SHUFFLE;
   }
-  c->mech = want != LYTK_MECH_AUTO ? want : none ? LYTK_MECH_NONE : c->ab ? LYTK_MECH_REGISTERS
-          : c->sba ? LYTK_MECH_SHUFFLE : LYTK_MECH_SHARED;
 }
 
 /* ------------------------------------------------------------------ */
@@ -708,15 +768,16 @@ int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
 static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t T, int32_t R) {
   c->T = T, c->R = R, c->lanes = 1 << c->a->lanebits;
   int differ = k->store && !lytG_equal(k->load, k->store);
-  c->mech = LYTK_MECH_NONE;
+  c->mech[0] = c->mech[1] = LYTK_MECH_NONE;
   if (differ || k->mechanism != LYTK_MECH_AUTO) choose(cx, k, c);
-  if (c->mech == LYTK_MECH_SHUFFLE && c->lanes > 64)
+  if (uses(c, LYTK_MECH_SHUFFLE) && c->lanes > 64)
     lytS_fail(cx, LYT_ERRRUN, "kernel: a shuffle stays within a warp of at most 64 lanes; the "
               "layouts have %d", (int)c->lanes);
-  int two = c->mech == LYTK_MECH_REGISTERS || c->mech == LYTK_MECH_SHUFFLE;
+  int two = uses(c, LYTK_MECH_REGISTERS) || uses(c, LYTK_MECH_SHUFFLE);
   c->base_a = 0, c->base_b = two ? T * R : 0;
   c->spare = (two ? 2 : 1) * T * R;
-  if (c->mech == LYTK_MECH_SHARED) c->S = check_smem(cx, k, k->smem ? k->smem : lytK_pick_smem(cx, k), T);
+  if (!uses(c, LYTK_MECH_SHARED)) c->S = NULL;
+  else c->S = check_smem(cx, k, k->smem ? k->smem : c->S ? c->S : pick_scratch(cx, k, c), T);
 }
 
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
@@ -745,7 +806,7 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   P->l2_load = k->l2_load, P->l2_store = k->l2_store;
   conv c = { .a = &ld, .b = &st };
   plan_conversion(cx, k, &c, T, R);
-  P->nregs = c.spare + (c.mech == LYTK_MECH_SHUFFLE ? 2 : 0);
+  P->nregs = c.spare + (uses(&c, LYTK_MECH_SHUFFLE) ? 2 : 0);
   if (c.S) {
     P->smem = c.S;
     P->smem_bytes = (int32_t)(((int64_t)T << c.S->inbits) * k->elem_bytes);
@@ -757,17 +818,20 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   int converts = k->mechanism != LYTK_MECH_AUTO || k->round_trips || (k->store && !lytG_equal(k->load, k->store));
   if (converts) {
     convert(&p, k, &c, 1);
-    for (int32_t i = 0; i < k->round_trips; i++) {
+    if (k->round_trips) {
+      new_op(&p, LYTK_LOOP, k->round_trips, 0);
       xor_key(&p, &c, 1);
       convert(&p, k, &c, 0);
       xor_key(&p, &c, 0);
       convert(&p, k, &c, 1);
+      new_op(&p, LYTK_END, 0, 0);
     }
-    P->mechanism = lytK_mech_names[c.mech], P->conversions = c.count;
-    P->lanes = c.mech == LYTK_MECH_SHUFFLE ? c.lanes : 0;
+    P->mechanism = lytK_mech_names[c.mech[0]], P->conversions = 1 + 2 * k->round_trips;
+    if (k->round_trips && c.mech[1] != c.mech[0]) P->mechanism_back = lytK_mech_names[c.mech[1]];
+    P->lanes = uses(&c, LYTK_MECH_SHUFFLE) ? c.lanes : 0;
   }
   /* "none": the load layout's registers already are the store layout's */
-  const lytK_dist *out = c.mech == LYTK_MECH_NONE ? &ld : &st;
+  const lytK_dist *out = c.mech[0] == LYTK_MECH_NONE ? &ld : &st;
   for (int32_t t = 0; t < T; t++)
     global_ops(&p, k, out, k->dst_stride, LYTK_STG, t, P->blocks, c.base_b + t * R);
   if (k->smem_bytes > P->smem_bytes) P->smem_bytes = k->smem_bytes;

@@ -36,6 +36,8 @@
 ** which keeps a compiler from folding conversions away). A predicated MOV
 ** is a select. Every thread runs every SHFL of a run of SHFLs together:
 ** the registers one reads are not written by another in the same run.
+** LYTK_LOOP (vec: the trip count) and LYTK_END bracket ops that run vec
+** times; loops do not nest, and nodes do not change inside them.
 **
 ** l2_load and l2_store are L2 eviction priorities for the global loads
 ** and stores: a performance hint with no effect on the data, which a
@@ -91,7 +93,9 @@ typedef enum lytK_kind {
   LYTK_BAR,    /* block barrier (no operands) */
   LYTK_MOV,    /* reg <- src */
   LYTK_SHFL,   /* reg <- src of thread node[addr] */
-  LYTK_XORK    /* reg .. reg+vec-1 ^= node[addr] */
+  LYTK_XORK,   /* reg .. reg+vec-1 ^= node[addr] */
+  LYTK_LOOP,   /* the ops up to the matching LYTK_END run vec times */
+  LYTK_END
 } lytK_kind;
 
 typedef struct lytK_op {
@@ -119,6 +123,8 @@ typedef struct lytK_program {
   const char *mechanism;      /* how the load layout's registers reach the store
                                  layout's: "none", "registers", "shuffle",
                                  "shared"; NULL when one layout does both */
+  const char *mechanism_back; /* the store layout's back to the load layout's,
+                                 when round trips take another; else NULL */
   int32_t conversions;        /* layout conversions the program makes */
   int32_t lanes;              /* threads of a warp its shuffles assume (0: none) */
   const struct lytG_ll *smem; /* the shared layout it stages through, NULL if none */

@@ -26,20 +26,22 @@ static void node(lytS_buf *b, const lytK_program *P, int32_t i) {
 
 void lytK_print_program(lytS_buf *b, const lytK_program *P) {
   static const char *const kind[] = { "ld.global", "st.global", "ld.shared", "st.shared", "barrier",
-                                      "mov", "shfl", "xor" };
+                                      "mov", "shfl", "xor", "loop", "end" };
   lytS_buf_printf(b, "%s: %s, %d blocks x %d threads, %d registers, %d bytes shared", P->name,
                   P->elem, (int)P->blocks, (int)P->threads, (int)P->nregs, (int)P->smem_bytes);
   if (P->l2_load) lytS_buf_printf(b, ", loads L2::%s", lytK_l2_name(P->l2_load));
   if (P->l2_store) lytS_buf_printf(b, ", stores L2::%s", lytK_l2_name(P->l2_store));
   lytS_buf_puts(b, "\n");
   if (P->mechanism)
-    lytS_buf_printf(b, "  conversion: %s, %d time%s\n", P->mechanism, (int)P->conversions,
-                    P->conversions == 1 ? "" : "s");
+    lytS_buf_printf(b, "  conversion: %s%s%s, %d time%s\n", P->mechanism,
+                    P->mechanism_back ? " there, back by " : "", P->mechanism_back ? P->mechanism_back : "",
+                    (int)P->conversions, P->conversions == 1 ? "" : "s");
   for (int32_t i = 0; i < P->nnodes; i++) node(b, P, i);
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
     lytS_buf_printf(b, "  %s", kind[o->kind]);
-    if (o->kind == LYTK_BAR) { lytS_buf_puts(b, "\n"); continue; }
+    if (o->kind == LYTK_BAR || o->kind == LYTK_END) { lytS_buf_puts(b, "\n"); continue; }
+    if (o->kind == LYTK_LOOP) { lytS_buf_printf(b, " %d times\n", (int)o->vec); continue; }
     if (o->kind == LYTK_XORK) {
       lytS_buf_printf(b, " r%d..r%d ^= ", (int)o->reg, (int)(o->reg + o->vec - 1));
       operand(b, P, o->addr);

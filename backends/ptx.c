@@ -231,7 +231,7 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
                   (int)P->smem_bytes, (int)P->nregs, P->elem);
   lytS_buf_printf(b, ".visible .entry %s(\n  .param .u64 %s_in,\n  .param .u64 %s_out\n)\n"
                   ".reqntid %d, 1, 1\n{\n", P->name, P->name, P->name, (int)P->threads);
-  lytS_buf_printf(b, "  .reg .pred %%p<1>;\n  .reg .b32 %%n<%d>;\n  .reg .b32 %%t<3>;\n"
+  lytS_buf_printf(b, "  .reg .pred %%p<2>;\n  .reg .b32 %%lc;\n  .reg .b32 %%n<%d>;\n  .reg .b32 %%t<3>;\n"
                   "  .reg .b32 %%s;\n  .reg .b32 %%w<4>;\n  .reg .b16 %%h<1>;\n"
                   "  .reg .b64 %%rd<3>;\n  .reg .%s %%e<%d>;\n", (int)P->nnodes, ety(P), (int)P->nregs);
   lytS_buf_printf(b, "  ld.param.u64 %%rd0, [%s_in];\n  cvta.to.global.u64 %%rd0, %%rd0;\n", P->name);
@@ -247,6 +247,14 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
     if (o->kind == LYTK_BAR) lytS_buf_puts(b, "  bar.sync 0;\n");
+    else if (o->kind == LYTK_LOOP)
+      lytS_buf_printf(b, "  mov.u32 %%lc, %d;\n$L_%s_%d:\n", (int)o->vec, P->name, (int)i);
+    else if (o->kind == LYTK_END) {
+      int32_t at = i;
+      while (at > 0 && P->op[at].kind != LYTK_LOOP) at--;
+      lytS_buf_printf(b, "  sub.u32 %%lc, %%lc, 1;\n  setp.ne.u32 %%p1, %%lc, 0;\n"
+                      "  @%%p1 bra.uni $L_%s_%d;\n", P->name, (int)at);
+    }
     else if (o->kind == LYTK_XORK) xor_key(&c, o);
     else if (o->kind == LYTK_SHFL) shuffle(&c, o);
     else if (o->kind == LYTK_MOV)

@@ -9,10 +9,11 @@
 ** one lane, and every lane sends one value: round j gives thread t its
 ** register j ^ E(t). With E = 0, two threads whose elements sit in one
 ** lane but in different registers of it would ask that lane for two
-** values in one round. E removes that: it adds to a receiver's lane bits
-** that would collide register bits whose sources lie in other lanes, one
-** at a time, while the sending lanes of a round stay distinct (a GF(2)
-** elimination over the lane vectors). What each lane then sends and whom
+** values in one round. Where the source holds copies of its elements in
+** other lanes, such a receiver reads a copy instead; otherwise E adds to a
+** receiver's lane bits that would collide register bits whose sources lie
+** in other lanes, one at a time, while the sending lanes of a round stay
+** distinct (a GF(2) elimination over the lane vectors). What each lane then sends and whom
 ** each thread reads are affine functions of the thread's bits, found by
 ** fitting them to the round's table and checked on every thread; a sender
 ** whose register depends on its lane picks it with predicated moves.
@@ -102,9 +103,17 @@ lytK_shuffle *lytK_plan_shuffle(lytS_ctx *cx, const lytK_dist *from, const lytK_
   P->tbits = tb;
   for (int32_t i = 0; i < to->regbits; i++) P->dup |= rcol[i] ? 0 : INT64_C(1) << i;
   rows U = { 0 };  /* the sending lanes' vectors so far */
+  uint64_t spare = 0;  /* lanes of `from` that hold copies: free to read instead */
+  for (int32_t b = 0; b < lb; b++) spare |= lytK_col(from, 1, b) ? 0 : UINT64_C(1) << b;
   for (int32_t b = 0; b < lb; b++) {
     uint64_t lane = (uint64_t)tcol[b] >> fr;
     if (!tcol[b] || add_row(&U, lane, 0)) continue;  /* a copy, or a new lane */
+    int32_t f = 0;
+    while (f < lb && !((spare >> f & 1) && add_row(&U, lane ^ (UINT64_C(1) << f), 0))) f++;
+    if (f < lb) {  /* the same element from a lane that holds a copy of it */
+      tcol[b] ^= INT64_C(1) << (fr + f);
+      continue;
+    }
     for (int32_t i = 0; i < to->regbits; i++) {
       uint64_t li = (uint64_t)rcol[i] >> fr;
       if (li && add_row(&U, lane ^ li, 0)) { P->e.n[b] = INT64_C(1) << i; break; }

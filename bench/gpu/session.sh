@@ -13,6 +13,8 @@
 #                  shared wavefronts of every benchmark kernel, hardware and
 #                  SASS-level counters (slow: ~5 min); metrics.txt: what
 #                  this ncu can count
+#   convert.md     with CONVERT=1: bench/gpu/convert.py's table, lyt's layout
+#                  conversions against Gluon's (stderr: convert.err)
 #   dram.txt       with DRAM=1: Nsight Compute's DRAM and L2 traffic and
 #                  time of every (ONLY) benchmark kernel, one launch each
 DIR=${1:-gpu_out}
@@ -37,6 +39,10 @@ bench() {
 if [ -z "${SKIP_BENCH:-}" ]; then
   bench results
   [ -z "${FLUSH:-}" ] || bench results-flush --flush
+fi
+if [ -n "${CONVERT:-}" ]; then
+  python3 bench/gpu/convert.py --lyt build/run_ptx "$DIR" >"$OUT/convert.md" 2>"$OUT/convert.err"
+  echo "convert: $(grep -c '^| [a-z]' "$OUT/convert.md") rows"
 fi
 if [ -n "${CONFLICTS:-}" ]; then
   ncu=$CUDA/bin/ncu
