@@ -842,7 +842,7 @@ static void emit(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, in
     for (int32_t j = 0; j < i; j++)
       if (progs[j]->name && progs[i]->name && strcmp(progs[j]->name, progs[i]->name) == 0)
         lytS_fail(cx, LYT_ERRRUN, "amdgcn: two kernels named '%s'", progs[i]->name);
-    gen g = {.cx = cx, .b = &out, .p = progs[i], .t = t};
+    gen g = {.cx = cx, .b = &out, .p = lytK_expand_ops(cx, progs[i], 0), .t = t};  /* no ldmatrix */
     kernel(&g, i);
     nv[i] = g.top;
   }

@@ -23,6 +23,11 @@ typedef struct lytK_backend {
                const char *target);
 } lytK_backend;
 
+/* P with the ops a target lacks as plain accesses (expand.c): every
+** stmatrix; unless only_stmatrix, every ldmatrix and every vector whose
+** registers are in another order (rstep 0). */
+const lytK_program *lytK_expand_ops(lytS_ctx *cx, const lytK_program *P, int only_stmatrix);
+
 /* The table of targets (targets.c): NULL-terminated. */
 extern const lytK_backend *const lytK_backends[];
 const lytK_backend *lytK_find_backend(const char *name);  /* NULL if none */

@@ -105,15 +105,19 @@ lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
     for (int32_t i = 0; i < P->nops; i++) {
       const lytK_op *o = &P->op[i];
       if (o->kind == LYTK_LOOP || o->kind == LYTK_END) trips = o->kind == LYTK_LOOP ? o->vec : 1;
-      if (o->kind != LYTK_LDS && o->kind != LYTK_STS) continue;
+      int matrix = o->kind == LYTK_LDSM || o->kind == LYTK_STSM;
+      if (o->kind != LYTK_LDS && o->kind != LYTK_STS && !matrix) continue;
       lytK_conflicts before = c;
-      for (int64_t t = 0; t < n; t++) {
+      /* ldmatrix/stmatrix: lane t's row of 8 elements, from the first 8*vec lanes */
+      int64_t lanes = matrix ? (8 * o->vec < n ? 8 * o->vec : n) : n;
+      int32_t vec = matrix ? 16 / P->elem_bytes : o->vec;
+      for (int64_t t = 0; t < lanes; t++) {
         const int64_t *x = v + t * N;
         int64_t at = ((x[o->addr] ^ o->xor_k) + o->add_k) * P->elem_bytes;
-        for (int32_t k = 0; k < o->vec; k++)
-          off[t * o->vec + k] = o->pred >= 0 && x[o->pred] ? -1 : at + (int64_t)k * P->elem_bytes;
+        for (int32_t k = 0; k < vec; k++)
+          off[t * vec + k] = o->pred >= 0 && x[o->pred] ? -1 : at + (int64_t)k * P->elem_bytes;
       }
-      warp_access(&c, B, off, n, o->vec, P->elem_bytes);
+      warp_access(&c, B, off, lanes, vec, P->elem_bytes);
       c.accesses += (trips - 1) * (c.accesses - before.accesses);
       c.wavefronts += (trips - 1) * (c.wavefronts - before.wavefronts);
       c.ideal += (trips - 1) * (c.ideal - before.ideal);

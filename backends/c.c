@@ -37,11 +37,12 @@ static void access(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
     lytS_buf_printf(b, "      memcpy(%s, %d); }\n", load ? "r, a" : "a, r", bytes);
     return;
   }
-  char ri[40], ai[40];  /* registers rstep apart: one element at a time */
-  snprintf(ri, sizeof ri, "r + i * %d", (int)o->rstep * eb);
-  snprintf(ai, sizeof ai, "a + i * %d", eb);
-  lytS_buf_printf(b, "      for (int i = 0; i < %d; i++) memcpy(%s, %s, %d); }\n", (int)o->vec,
-                  load ? ri : ai, load ? ai : ri, eb);
+  for (int32_t i = 0; i < o->vec; i++) {  /* registers apart: one element at a time */
+    int32_t d = (lytK_elem_reg(o, i) - o->reg) * eb;
+    lytS_buf_printf(b, "      memcpy(%s + %d, %s + %d, %d);\n", load ? "r" : "a", load ? d : i * eb,
+                    load ? "a" : "r", load ? i * eb : d, eb);
+  }
+  lytS_buf_puts(b, "    }\n");
 }
 
 /* The register ops: a move within the thread, from another thread, or
@@ -61,6 +62,31 @@ static void reg_op(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
                   (int)P->nregs, (int)o->src, eb, eb);
 }
 
+static void phase_open(lytS_buf *b, const lytK_program *P);
+
+/* ldmatrix/stmatrix as the hardware does them: a phase in which every
+** thread gives its row's offset (aux[tid]), then one in which each thread
+** moves its elements at the rows the threads of its warp gave. */
+static void matrix_op(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
+  int eb = P->elem_bytes, load = o->kind == LYTK_LDSM;
+  lytS_buf_printf(b, "    aux[tid] = (n%d ^ %lldu) + %lldu;\n  }\n", (int)o->addr, (long long)o->xor_k,
+                  (long long)o->add_k);
+  phase_open(b, P);
+  if (o->pred >= 0) lytS_buf_printf(b, "    if (n%d == 0)\n", (int)o->pred);
+  int per = o->rbit[0] ? 2 : 1;  /* elements of a word */
+  lytS_buf_printf(b, "    for (uint32_t k = 0; k < %du; k++) {\n", (int)lytK_matrix_elems(o));
+  lytS_buf_printf(b, "      uint32_t i = k / %du, h = k %% %du, l = tid & 31u;\n", per, per);
+  if (o->trans)
+    lytS_buf_puts(b, "      uint32_t at = aux[(tid & ~31u) | (i * 8u + 2u * (l & 3u) + h)] + (l >> 2);\n");
+  else
+    lytS_buf_printf(b, "      uint32_t at = aux[(tid & ~31u) | (i * 8u + (l >> 2))] + %du * (l & 3u) + h;\n", per);
+  lytS_buf_printf(b, "      uint32_t r = %du ^ (h ? %du : 0u) ^ (i & 1u ? %du : 0u) ^ (i & 2u ? %du : 0u);\n",
+                  (int)o->reg, (int)o->rbit[0], (int)o->rbit[1], (int)o->rbit[2]);
+  lytS_buf_printf(b, "      unsigned char *e = reg + ((size_t)tid * %d + r) * %d, *m = smem + (size_t)at * %d;\n",
+                  (int)P->nregs, eb, eb);
+  lytS_buf_printf(b, "      memcpy(%s, %d);\n    }\n  }\n", load ? "e, m" : "m, e", eb);
+}
+
 static void phase_open(lytS_buf *b, const lytK_program *P) {
   lytS_buf_printf(b, "  for (uint32_t tid = 0; tid < %du; tid++) {\n", (int)P->threads);
   for (int32_t i = 0; i < P->nnodes; i++) node_expr(b, P, i);
@@ -71,12 +97,19 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
                   "shared memory */\n", P->name, (int)P->blocks, (int)P->threads, (int)P->nregs,
                   P->elem, (int)P->smem_bytes);
   lytS_buf_printf(b, "static void %s_block(const unsigned char *in, unsigned char *out, "
-                  "unsigned char *smem, unsigned char *reg, uint32_t cta) {\n", P->name);
-  lytS_buf_puts(b, "  (void)in, (void)out, (void)smem, (void)cta;\n");
+                  "unsigned char *smem, unsigned char *reg, uint32_t *aux, uint32_t cta) {\n", P->name);
+  lytS_buf_puts(b, "  (void)in, (void)out, (void)smem, (void)aux, (void)cta;\n");
   phase_open(b, P);
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
     int shfl = o->kind == LYTK_SHFL, was = i > 0 && P->op[i - 1].kind == LYTK_SHFL;
+    if (o->kind == LYTK_LDSM || o->kind == LYTK_STSM) {  /* phases of their own */
+      lytS_buf_puts(b, "  }\n");
+      phase_open(b, P);
+      matrix_op(b, P, o);
+      phase_open(b, P);
+      continue;
+    }
     if (o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END || shfl != was) {
       lytS_buf_puts(b, "  }\n");  /* a phase ends at a barrier, a loop's ends and shuffles' */
       if (o->kind == LYTK_LOOP) lytS_buf_printf(b, "  for (int it = 0; it < %d; it++) {\n", (int)o->vec);
@@ -94,10 +127,11 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
   lytS_buf_printf(b, "  _Alignas(16) unsigned char smem[%d];\n", P->smem_bytes ? P->smem_bytes : 16);
   lytS_buf_printf(b, "  unsigned char *reg = calloc((size_t)%d * %d, %d);\n", (int)P->threads,
                   (int)P->nregs, (int)P->elem_bytes);
-  lytS_buf_puts(b, "  if (!reg) abort();\n");
+  lytS_buf_printf(b, "  uint32_t *aux = calloc(%d, sizeof *aux);\n", (int)P->threads);
+  lytS_buf_puts(b, "  if (!reg || !aux) abort();\n");
   lytS_buf_printf(b, "  for (uint32_t cta = 0; cta < %du; cta++)\n", (int)P->blocks);
-  lytS_buf_printf(b, "    %s_block(in, out, smem, reg, cta);\n", P->name);
-  lytS_buf_puts(b, "  free(reg);\n}\n");
+  lytS_buf_printf(b, "    %s_block(in, out, smem, reg, aux, cta);\n", P->name);
+  lytS_buf_puts(b, "  free(reg);\n  free(aux);\n}\n");
 }
 
 static void emit(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, int32_t n,

@@ -313,7 +313,7 @@ static lytK_op *new_op(prog *p, lytK_kind kind, int32_t vec, int32_t reg) {
     p->op = o, p->capops = cap;
   }
   lytK_op *o = &p->op[p->nops++];
-  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1, 1, -1 };
+  *o = (lytK_op){ kind, vec, reg, -1, 0, 0, -1, 1, -1, 0, { 0, 0, 0 }, { 0, 0, 0 } };
   return o;
 }
 
@@ -384,6 +384,97 @@ static void global_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const 
   }
 }
 
+/* ldmatrix/stmatrix where the layout and S allow (16- or 32-bit
+** elements, 32 lanes): a thread's word (a pair of 16-bit elements 1 apart
+** in S, through a register bit h, or one 32-bit element), lanes 0-1 the
+** next words of a row and lanes 2-4 the rows; or, .trans, lanes 2-4 the
+** columns (offsets 1, 2, 4) and h with lanes 0-1 the rows; rows, matrices
+** (up to two more register bits) and everything else 16 bytes aligned.
+** Returns 0, emitting nothing, where they do not fit or move no more
+** elements per instruction than plain vectors of `wider` elements. */
+static int matrix_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
+                      lytK_kind kind, int32_t t, int32_t reg, int32_t base, const int64_t *to,
+                      int32_t wider) {
+  int64_t ro[LYT_LL_MAXBITS], x[LYTK_MAXRANK], w[64];
+  int32_t nb = g->lanebits + g->warpbits, h = -1, m[2] = { -1, -1 }, nm = 0, eb = k->elem_bytes;
+  int64_t row = 16 / eb;  /* elements of a row */
+  if ((eb != 2 && eb != 4) || g->lanebits != 5) return 0;
+  for (int32_t b = 0; b < g->regbits; b++) {
+    lytK_coord(g, INT64_C(1) << b, 0, x);
+    lytG_apply(S, x, &ro[b]);
+  }
+  /* a word is a pair of 16-bit elements (h), or one 32-bit element */
+  int64_t word = eb == 2 ? 2 : 1;
+  int trans = eb == 2 && to[2] == 1 && to[3] == 2 && to[4] == 4 && to[0] % 8 == 0 && to[1] % 8 == 0;
+  if (!trans && !(to[0] == word && to[1] == 2 * word && to[2] % row == 0 && to[3] % row == 0 &&
+                  to[4] % row == 0))
+    return 0;
+  for (int32_t b = 5; b < nb; b++)
+    if (to[b] % row) return 0;
+  int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0;
+  for (int32_t b = 0; b < g->regbits; b++) {
+    if (eb == 2 && h < 0 && (trans ? ro[b] % 8 == 0 && ro[b] : ro[b] == 1)) h = b;
+    else if (ro[b] % row) return 0;
+    else if (nm < 2 && ro[b] && !(skip >> b & 1)) m[nm++] = b;
+  }
+  if ((eb == 2 && h < 0) || (int64_t)(h >= 0 ? 2 : 1) << nm <= wider)
+    return 0;  /* no fit, or plain vectors move as much */
+  /* the row thread t gives: t&7 through lanes 2-4 (or h and lanes 0-1), matrix t>>3 */
+  for (int32_t b = 0; b < nb; b++)
+    w[b] = b < 3 ? (trans ? (b == 0 ? ro[h] : to[b - 1]) : to[b + 2]) : b < 5 ? (b - 3 < nm ? ro[m[b - 3]] : 0)
+         : to[b];
+  int32_t rows = tid_xor(p, nb, w), pred = -1;
+  if (kind == LYTK_STS && (copy_mask(g, 1) & ~INT64_C(31)))  /* whole warps of copies */
+    pred = bink(p, LYTK_AND, tid(p), copy_mask(g, 1) & ~INT64_C(31));
+  int64_t used = (h >= 0 ? INT64_C(1) << h : 0) | (nm > 0 ? INT64_C(1) << m[0] : 0) |
+                 (nm > 1 ? INT64_C(1) << m[1] : 0);
+  for (int64_t r = 0; r < lytK_regs(g); r++) {
+    if ((r & used) || (r & skip)) continue;
+    lytK_op *o = new_op(p, kind == LYTK_LDS ? LYTK_LDSM : LYTK_STSM, 1 << nm, (int32_t)(reg + r));
+    lytK_coord(g, r, 0, x);
+    lytG_apply(S, x, &o->xor_k);
+    o->add_k = (int64_t)t << S->inbits;
+    o->addr = rows, o->src = base, o->pred = pred, o->trans = trans;
+    if (h >= 0) o->rbit[0] = 1 << h, o->koff[0] = ro[h];
+    for (int32_t i = 0; i < nm; i++) o->rbit[i + 1] = 1 << m[i], o->koff[i + 1] = ro[m[i]];
+  }
+  return 1;
+}
+
+/* Is b one of bit[0..n)? */
+static int bit_below(const int32_t *bit, int32_t n, int32_t b) {
+  for (int32_t j = 0; j < n; j++)
+    if (bit[j] == b) return 1;
+  return 0;
+}
+
+/* The widest shared vector whose registers may come in any order (PTX
+** packs them): register bits whose offsets in S are 1, 2, 4 elements
+** (into bit[]), while every other register and thread bit keeps the
+** vector's offsets aligned; up to 16 bytes. */
+static int32_t any_order_width(const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
+                               const int64_t *to, int32_t *bit) {
+  int64_t ro[LYT_LL_MAXBITS], x[LYTK_MAXRANK], used = 0;
+  int32_t n = 0, nb = g->lanebits + g->warpbits;
+  for (int32_t b = 0; b < g->regbits; b++) {
+    lytK_coord(g, INT64_C(1) << b, 0, x);
+    lytG_apply(S, x, &ro[b]);
+  }
+  for (int found = 1; found && n < 3 && (k->elem_bytes << (n + 1)) <= 16;) {
+    found = 0;
+    for (int32_t b = 0; b < g->regbits && !found; b++)
+      if (ro[b] == INT64_C(1) << n) bit[n++] = b, used |= INT64_C(1) << b, found = 1;
+  }
+  for (; n > 0; n--) {  /* the others must keep the vector aligned */
+    int ok = 1;
+    for (int32_t b = 0; b < g->regbits && ok; b++) ok = ((used >> b & 1) && bit_below(bit, n, b)) || ro[b] % (1 << n) == 0;
+    for (int32_t b = 0; b < nb && ok; b++) ok = to[b] % (1 << n) == 0;
+    if (ok) break;
+    used &= ~(INT64_C(1) << bit[n - 1]);
+  }
+  return 1 << n;
+}
+
 /* One round's shared accesses: tile t at t*tile_elems, registers from `reg` on. */
 static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
                      lytK_kind kind, int32_t t, int32_t reg) {
@@ -394,16 +485,19 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
     lytK_coord(g, 0, INT64_C(1) << b, x);
     lytG_apply(S, x, &wt[b]);
   }
-  int32_t base = tid_xor(p, nb, wt);
-  int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0;
+  int32_t base = tid_xor(p, nb, wt), gb[3], gw = any_order_width(k, g, S, wt, gb);
+  if (matrix_ops(p, k, g, S, kind, t, reg, base, wt, w > gw ? w : gw)) return;
+  int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0, gmask = 0;
   int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
+  for (int32_t j = 0; (1 << j) < gw; j++) gmask |= INT64_C(1) << gb[j];
   for (int64_t r = 0; r < lytK_regs(g); r++) {
-    if ((r & skip) || !vector_start(r, w, a)) continue;
-    lytK_op *o = new_op(p, kind, w, (int32_t)(reg + r));
+    if ((r & skip) || (gw > w ? (r & gmask) != 0 : !vector_start(r, w, a))) continue;
+    lytK_op *o = new_op(p, kind, gw > w ? gw : w, (int32_t)(reg + r));
     lytK_coord(g, r, 0, x);
     lytG_apply(S, x, &o->xor_k);
     o->add_k = (int64_t)t << S->inbits;
-    o->addr = base, o->pred = pred, o->rstep = 1 << a;
+    o->addr = base, o->pred = pred, o->rstep = gw > w ? 0 : 1 << a;
+    for (int32_t j = 0; gw > w && (1 << j) < gw; j++) o->rbit[j] = 1 << gb[j];
   }
 }
 
@@ -818,7 +912,9 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   int converts = k->mechanism != LYTK_MECH_AUTO || k->round_trips || (k->store && !lytG_equal(k->load, k->store));
   if (converts) {
     convert(&p, k, &c, 1);
-    if (k->round_trips) {
+    /* with nothing to move either way a round trip XORs each register
+    ** twice: the identity, left out as any compiler would */
+    if (k->round_trips && (c.mech[0] != LYTK_MECH_NONE || c.mech[1] != LYTK_MECH_NONE)) {
       new_op(&p, LYTK_LOOP, k->round_trips, 0);
       xor_key(&p, &c, 1);
       convert(&p, k, &c, 0);

@@ -21,7 +21,10 @@
 ** memory). rstep is a power of two: 1 for registers side by side, more
 ** when a thread's registers run along another dim of the tile than the
 ** memory does (a register-level transpose, as when 4x4 elements per
-** thread are read by rows and staged by columns). vec*elem_bytes is a
+** thread are read by rows and staged by columns). rstep 0: element i is
+** register reg ^ (XOR of rbit[j] over the set bits j of i), any register
+** bits (vec <= 8), as when registers are packed into a vector in another
+** order (lytK_elem_reg). vec*elem_bytes is a
 ** power of two up to 16 and the lowering has proven the byte address
 ** aligned to it (given in/out aligned to 16 bytes). When
 ** pred >= 0 the access is skipped by threads where node[pred] != 0
@@ -38,6 +41,19 @@
 ** the registers one reads are not written by another in the same run.
 ** LYTK_LOOP (vec: the trip count) and LYTK_END bracket ops that run vec
 ** times; loops do not nest, and nodes do not change inside them.
+**
+** LYTK_LDSM and LYTK_STSM move vec (1, 2, 4) matrices of 8 rows of 16
+** bytes per warp, as PTX's ldmatrix/stmatrix (.trans when trans):
+** thread t (t the lane) gives the shared element offset
+** ((node[addr] ^ xor_k) + add_k) of row t&7 of matrix t>>3; thread t
+** holds word t&3 of row t>>2 of each matrix i, or (.trans, 16-bit only)
+** the elements of rows 2(t&3) and 2(t&3)+1 in column t>>2, in registers
+** reg ^ rbit[1..2] as i's bits say. A word is two 2-byte elements, the
+** second in register ^ rbit[0], or one 4-byte element (rbit[0] = 0). The same move, thread by
+** thread, is one 16-bit access per register: register reg ^ R (R made of
+** rbit[j]) at ((node[src] ^ xor_k ^ K) + add_k), K made of the same
+** koff[j] (lytK_matrix_elem), which targets without these instructions
+** use. pred, if any, is the same in a whole warp.
 **
 ** l2_load and l2_store are L2 eviction priorities for the global loads
 ** and stores: a performance hint with no effect on the data, which a
@@ -95,7 +111,9 @@ typedef enum lytK_kind {
   LYTK_SHFL,   /* reg <- src of thread node[addr] */
   LYTK_XORK,   /* reg .. reg+vec-1 ^= node[addr] */
   LYTK_LOOP,   /* the ops up to the matching LYTK_END run vec times */
-  LYTK_END
+  LYTK_END,
+  LYTK_LDSM,   /* registers <- shared, vec 8x8 matrices of 16-bit elements (ldmatrix) */
+  LYTK_STSM    /* shared <- registers, the same (stmatrix) */
 } lytK_kind;
 
 typedef struct lytK_op {
@@ -104,7 +122,10 @@ typedef struct lytK_op {
   int64_t xor_k, add_k;
   int32_t pred;  /* -1: always */
   int32_t rstep; /* register step between a vector's elements */
-  int32_t src;   /* MOV, SHFL: the register read */
+  int32_t src;   /* MOV, SHFL: the register read; LDSM, STSM: a node */
+  int32_t trans; /* LDSM, STSM: the .trans form */
+  int32_t rbit[3];  /* LDSM, STSM: register index bits of the half, matrix bit 0, 1 */
+  int64_t koff[3];  /* LDSM, STSM: their element offsets */
 } lytK_op;
 
 typedef enum lytK_l2 {
@@ -137,6 +158,31 @@ typedef struct lytK_program {
   const lytK_node *node;
   const lytK_op *op;
 } lytK_program;
+
+/* The register of element i of an access. */
+static inline int32_t lytK_elem_reg(const lytK_op *o, int32_t i) {
+  if (o->rstep) return o->reg + i * o->rstep;
+  int32_t r = o->reg;
+  for (int32_t j = 0; j < 3; j++)
+    if (i >> j & 1) r ^= o->rbit[j];
+  return r;
+}
+
+/* The elements a thread moves in a matrix op: two per matrix for 16-bit
+** elements, one for 32-bit ones (rbit[0] = 0, no half). */
+static inline int32_t lytK_matrix_elems(const lytK_op *o) { return o->vec * (o->rbit[0] ? 2 : 1); }
+
+/* Element k of a matrix op as a plain LDS or STS: half k&1 of matrix
+** k>>1 (16-bit), or matrix k (32-bit). */
+static inline lytK_op lytK_matrix_elem(const lytK_op *o, int32_t k) {
+  lytK_op e = *o;
+  e.kind = o->kind == LYTK_LDSM ? LYTK_LDS : LYTK_STS;
+  e.vec = 1, e.rstep = 1, e.addr = o->src;
+  if (!o->rbit[0]) k <<= 1;
+  for (int32_t j = 0; j < 3; j++)
+    if (k >> j & 1) e.reg ^= o->rbit[j], e.xor_k ^= o->koff[j];
+  return e;
+}
 
 /* The values of every node for thread tid of block cta, into v[nnodes]. */
 static inline void lytK_eval_nodes(const lytK_program *P, int64_t tid, int64_t cta, int64_t *v) {

@@ -26,7 +26,8 @@ static void node(lytS_buf *b, const lytK_program *P, int32_t i) {
 
 void lytK_print_program(lytS_buf *b, const lytK_program *P) {
   static const char *const kind[] = { "ld.global", "st.global", "ld.shared", "st.shared", "barrier",
-                                      "mov", "shfl", "xor", "loop", "end" };
+                                      "mov", "shfl", "xor", "loop", "end", "ldmatrix",
+                                      "stmatrix" };
   lytS_buf_printf(b, "%s: %s, %d blocks x %d threads, %d registers, %d bytes shared", P->name,
                   P->elem, (int)P->blocks, (int)P->threads, (int)P->nregs, (int)P->smem_bytes);
   if (P->l2_load) lytS_buf_printf(b, ", loads L2::%s", lytK_l2_name(P->l2_load));
@@ -42,6 +43,19 @@ void lytK_print_program(lytS_buf *b, const lytK_program *P) {
     lytS_buf_printf(b, "  %s", kind[o->kind]);
     if (o->kind == LYTK_BAR || o->kind == LYTK_END) { lytS_buf_puts(b, "\n"); continue; }
     if (o->kind == LYTK_LOOP) { lytS_buf_printf(b, " %d times\n", (int)o->vec); continue; }
+    if (o->kind == LYTK_LDSM || o->kind == LYTK_STSM) {
+      lytS_buf_printf(b, ".x%d%s", (int)o->vec, o->trans ? ".trans" : "");
+      for (int32_t e = 0; e < lytK_matrix_elems(o); e++)
+        lytS_buf_printf(b, "%sr%d", e ? "," : " ", (int)lytK_matrix_elem(o, e).reg);
+      lytS_buf_puts(b, " [");
+      operand(b, P, o->addr);
+      if (o->xor_k) lytS_buf_printf(b, " ^ %lld", (long long)o->xor_k);
+      if (o->add_k) lytS_buf_printf(b, " + %lld", (long long)o->add_k);
+      lytS_buf_puts(b, "]");
+      if (o->pred >= 0) lytS_buf_printf(b, " if n%d == 0", (int)o->pred);
+      lytS_buf_puts(b, "\n");
+      continue;
+    }
     if (o->kind == LYTK_XORK) {
       lytS_buf_printf(b, " r%d..r%d ^= ", (int)o->reg, (int)(o->reg + o->vec - 1));
       operand(b, P, o->addr);
@@ -59,8 +73,8 @@ void lytK_print_program(lytS_buf *b, const lytK_program *P) {
       continue;
     }
     lytS_buf_printf(b, ".v%d r%d", (int)o->vec, (int)o->reg);
-    for (int32_t e = 1; o->rstep > 1 && e < o->vec; e++)
-      lytS_buf_printf(b, ",r%d", (int)(o->reg + e * o->rstep));
+    for (int32_t e = 1; o->rstep != 1 && e < o->vec; e++)
+      lytS_buf_printf(b, ",r%d", (int)lytK_elem_reg(o, e));
     lytS_buf_puts(b, " [");
     operand(b, P, o->addr);
     if (o->xor_k) lytS_buf_printf(b, " ^ %lld", (long long)o->xor_k);

@@ -101,52 +101,51 @@ static const char *policy(const ctx *c, const lytK_op *o) {
 
 /* Words of a sub-word element group: unpack after a load, pack before a
 ** store. Word w holds elements w*per .. (w+1)*per - 1 of the vector;
-** element i is register reg + i*step. */
-static void unpack(ctx *c, int32_t reg, int32_t step, int32_t words) {
+** element i is register e[i]. */
+static void unpack(ctx *c, const int32_t *e, int32_t words) {
   int eb = c->P->elem_bytes, per = 4 / eb;
   for (int32_t w = 0; w < words; w++) {
-    int32_t e = reg + w * per * step;
-    if (eb == 2) lytS_buf_printf(c->b, "  mov.b32 {%%e%d, %%e%d}, %%w%d;\n", e, e + step, w);
+    const int32_t *x = e + w * per;
+    if (eb == 2) lytS_buf_printf(c->b, "  mov.b32 {%%e%d, %%e%d}, %%w%d;\n", x[0], x[1], w);
     else
       for (int k = 0; k < 4; k++)
         lytS_buf_printf(c->b, "  bfe.u32 %%t2, %%w%d, %d, 8;\n  cvt.u16.u32 %%e%d, %%t2;\n", w,
-                        8 * k, e + k * step);
+                        8 * k, x[k]);
   }
 }
 
-static void pack(ctx *c, int32_t reg, int32_t step, int32_t words) {
+static void pack(ctx *c, const int32_t *e, int32_t words) {
   int eb = c->P->elem_bytes, per = 4 / eb;
   for (int32_t w = 0; w < words; w++) {
-    int32_t e = reg + w * per * step;
+    const int32_t *x = e + w * per;
     if (eb == 2) {
-      lytS_buf_printf(c->b, "  mov.b32 %%w%d, {%%e%d, %%e%d};\n", w, e, e + step);
+      lytS_buf_printf(c->b, "  mov.b32 %%w%d, {%%e%d, %%e%d};\n", w, x[0], x[1]);
       continue;
     }
-    lytS_buf_printf(c->b, "  cvt.u32.u16 %%w%d, %%e%d;\n", w, e);
+    lytS_buf_printf(c->b, "  cvt.u32.u16 %%w%d, %%e%d;\n", w, x[0]);
     for (int k = 1; k < 4; k++)
       lytS_buf_printf(c->b, "  cvt.u32.u16 %%t2, %%e%d;\n  bfi.b32 %%w%d, %%t2, %%w%d, %d, 8;\n",
-                      e + k * step, w, w, 8 * k);
+                      x[k], w, w, 8 * k);
   }
 }
 
 /* Two bytes of 1-byte elements move as one .b16. */
 static void access_pair(ctx *c, const lytK_op *o, const char *addr, const char *guard, int load) {
+  int32_t e0 = lytK_elem_reg(o, 0), e1 = lytK_elem_reg(o, 1);
   if (load) {
     lytS_buf_printf(c->b, "  %s%s.b16 %%h0, %s%s;\n", guard, space(c, o), addr, policy(c, o));
-    lytS_buf_printf(c->b, "  and.b16 %%e%d, %%h0, 255;\n  shr.u16 %%e%d, %%h0, 8;\n", (int)o->reg,
-                    (int)(o->reg + o->rstep));
+    lytS_buf_printf(c->b, "  and.b16 %%e%d, %%h0, 255;\n  shr.u16 %%e%d, %%h0, 8;\n", (int)e0, (int)e1);
   } else {
-    lytS_buf_printf(c->b, "  shl.b16 %%h0, %%e%d, 8;\n  or.b16 %%h0, %%h0, %%e%d;\n",
-                    (int)(o->reg + o->rstep), (int)o->reg);
+    lytS_buf_printf(c->b, "  shl.b16 %%h0, %%e%d, 8;\n  or.b16 %%h0, %%h0, %%e%d;\n", (int)e1, (int)e0);
     lytS_buf_printf(c->b, "  %s%s.b16 %s, %%h0%s;\n", guard, space(c, o), addr, policy(c, o));
   }
 }
 
-static void vector_list(ctx *c, const char *reg, int32_t first, int32_t step, int32_t n) {
-  if (n == 1) { lytS_buf_printf(c->b, "%%%s%d", reg, (int)first); return; }
+/* {%e3, %e7, ...}, or one register alone. */
+static void vector_list(ctx *c, const char *reg, const int32_t *e, int32_t n) {
+  if (n == 1) { lytS_buf_printf(c->b, "%%%s%d", reg, (int)e[0]); return; }
   lytS_buf_puts(c->b, "{");
-  for (int32_t i = 0; i < n; i++)
-    lytS_buf_printf(c->b, "%s%%%s%d", i ? ", " : "", reg, (int)(first + i * step));
+  for (int32_t i = 0; i < n; i++) lytS_buf_printf(c->b, "%s%%%s%d", i ? ", " : "", reg, (int)e[i]);
   lytS_buf_puts(c->b, "}");
 }
 
@@ -164,23 +163,25 @@ static void access(ctx *c, const lytK_op *o) {
   address(c, o, addr, sizeof addr);
   const char *guard = guard_of(c, o);
   if (eb == 1 && bytes == 2) { access_pair(c, o, addr, guard, load); return; }
+  int32_t e[16], wi[4] = { 0, 1, 2, 3 };
+  for (int32_t i = 0; i < o->vec; i++) e[i] = lytK_elem_reg(o, i);
   if (bytes < 4 || eb >= 4) {  /* whole elements: .u8/.b16 scalars, .b32/.b64 vectors */
     const char *ty = eb == 1 ? "u8" : eb == 2 ? "b16" : eb == 4 ? "b32" : "b64";
     int32_t n = bytes < 4 ? 1 : o->vec;
     lytS_buf_printf(c->b, "  %s%s%s.%s ", guard, space(c, o), n > 1 ? (n == 2 ? ".v2" : ".v4") : "", ty);
-    if (load) { vector_list(c, "e", o->reg, o->rstep, n); lytS_buf_printf(c->b, ", %s", addr); }
-    else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "e", o->reg, o->rstep, n); }
+    if (load) { vector_list(c, "e", e, n); lytS_buf_printf(c->b, ", %s", addr); }
+    else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "e", e, n); }
     lytS_buf_printf(c->b, "%s;\n", policy(c, o));
     return;
   }
   int32_t words = bytes / 4;  /* packed sub-word elements */
   const char *v = words == 1 ? "" : words == 2 ? ".v2" : ".v4";
-  if (!load) pack(c, o->reg, o->rstep, words);
+  if (!load) pack(c, e, words);
   lytS_buf_printf(c->b, "  %s%s%s.b32 ", guard, space(c, o), v);
-  if (load) { vector_list(c, "w", 0, 1, words); lytS_buf_printf(c->b, ", %s", addr); }
-  else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "w", 0, 1, words); }
+  if (load) { vector_list(c, "w", wi, words); lytS_buf_printf(c->b, ", %s", addr); }
+  else { lytS_buf_printf(c->b, "%s, ", addr); vector_list(c, "w", wi, words); }
   lytS_buf_printf(c->b, "%s;\n", policy(c, o));
-  if (load) unpack(c, o->reg, o->rstep, words);
+  if (load) unpack(c, e, words);
 }
 
 /* The element register type: 1- and 2-byte elements live in .b16. */
@@ -208,19 +209,56 @@ static void shuffle(ctx *c, const lytK_op *o) {
   }
 }
 
-/* XOR with the key's low bits: the element's width of it. */
+/* XOR with the key's low bits: the element's width of it; 16-bit
+** elements two at a time, packed in a 32-bit word with the key twice. */
 static void xor_key(ctx *c, const lytK_op *o) {
   lytS_buf *b = c->b;
-  const char *t = ety(c->P), *key = c->P->elem_bytes <= 2 ? "%h0" : c->P->elem_bytes == 4 ? "%t2" : "%rd2";
-  int mask = c->P->elem_bytes == 1 ? 255 : -1;
+  int eb = c->P->elem_bytes;
   lytS_buf_printf(b, "  mov.u32 %%t2, ");
   operand(c, o->addr);
   lytS_buf_puts(b, ";\n");
-  if (c->P->elem_bytes <= 2) lytS_buf_puts(b, "  cvt.u16.u32 %h0, %t2;\n");
-  if (c->P->elem_bytes == 8) lytS_buf_puts(b, "  cvt.u64.u32 %rd2, %t2;\n");
-  if (mask == 255) lytS_buf_puts(b, "  and.b16 %h0, %h0, 255;\n");
+  if (eb == 8) lytS_buf_puts(b, "  cvt.u64.u32 %rd2, %t2;\n");
+  if (eb <= 2) lytS_buf_puts(b, "  cvt.u16.u32 %h0, %t2;\n");
+  if (eb == 1) lytS_buf_puts(b, "  and.b16 %h0, %h0, 255;\n");
+  if (eb == 2) lytS_buf_puts(b, "  mov.b32 %t2, {%h0, %h0};\n");
+  for (int32_t i = 0; i < o->vec; i++) {
+    int32_t r = o->reg + i;
+    if (eb == 2 && i + 1 < o->vec) {
+      lytS_buf_printf(b, "  mov.b32 %%w0, {%%e%d, %%e%d};\n  xor.b32 %%w0, %%w0, %%t2;\n"
+                      "  mov.b32 {%%e%d, %%e%d}, %%w0;\n", (int)r, (int)r + 1, (int)r, (int)r + 1);
+      i++;
+      continue;
+    }
+    lytS_buf_printf(b, "  xor.%s %%e%d, %%e%d, %s;\n", ety(c->P), (int)r, (int)r,
+                    eb <= 2 ? "%h0" : eb == 4 ? "%t2" : "%rd2");
+  }
+}
+
+/* ldmatrix/stmatrix: one 32-bit word per matrix, the op's register pair
+** (16-bit elements) or its register (32-bit). */
+static void matrix(ctx *c, const lytK_op *o) {
+  char addr[24];
+  int load = o->kind == LYTK_LDSM, pairs = o->rbit[0] != 0;
+  lytK_op row = *o;
+  row.kind = load ? LYTK_LDS : LYTK_STS;
+  address(c, &row, addr, sizeof addr);
+  const char *g = guard_of(c, o);
+  int32_t w[4];
+  for (int32_t i = 0; i < o->vec; i++) {
+    w[i] = pairs ? i : lytK_matrix_elem(o, i).reg;
+    if (pairs && !load)
+      lytS_buf_printf(c->b, "  mov.b32 %%w%d, {%%e%d, %%e%d};\n", (int)i, (int)lytK_matrix_elem(o, 2 * i).reg,
+                      (int)lytK_matrix_elem(o, 2 * i + 1).reg);
+  }
+  lytS_buf_printf(c->b, "  %s%s.sync.aligned.m8n8.x%d%s.shared.b16 ", g, load ? "ldmatrix" : "stmatrix",
+                  (int)o->vec, o->trans ? ".trans" : "");
+  if (!load) lytS_buf_printf(c->b, "%s, ", addr);
   for (int32_t i = 0; i < o->vec; i++)
-    lytS_buf_printf(b, "  xor.%s %%e%d, %%e%d, %s;\n", t, (int)(o->reg + i), (int)(o->reg + i), key);
+    lytS_buf_printf(c->b, "%s%%%s%d", i ? ", " : "{", pairs ? "w" : "e", (int)w[i]);
+  lytS_buf_printf(c->b, "}%s%s;\n", load ? ", " : "", load ? addr : "");
+  for (int32_t i = 0; i < o->vec && load && pairs; i++)
+    lytS_buf_printf(c->b, "  mov.b32 {%%e%d, %%e%d}, %%w%d;\n", (int)lytK_matrix_elem(o, 2 * i).reg,
+                    (int)lytK_matrix_elem(o, 2 * i + 1).reg, (int)i);
 }
 
 static void emit_one(lytS_buf *b, const lytK_program *P) {
@@ -257,6 +295,7 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
     }
     else if (o->kind == LYTK_XORK) xor_key(&c, o);
     else if (o->kind == LYTK_SHFL) shuffle(&c, o);
+    else if (o->kind == LYTK_LDSM || o->kind == LYTK_STSM) matrix(&c, o);
     else if (o->kind == LYTK_MOV)
       lytS_buf_printf(b, "  %smov.%s %%e%d, %%e%d;\n", guard_of(&c, o), ety(P), (int)o->reg, (int)o->src);
     else access(&c, o);
@@ -292,7 +331,8 @@ static void emit(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, in
   }
   lytS_buf_printf(b, "// Generated by lyt.\n.version %s\n.target %s\n.address_size 64\n",
                   a == 1 && hints ? "7.4" : archs[a].isa, arch);
-  for (int32_t i = 0; i < n; i++) emit_one(b, progs[i]);
+  /* stmatrix came with sm_90 */
+  for (int32_t i = 0; i < n; i++) emit_one(b, a == 1 ? lytK_expand_ops(cx, progs[i], 1) : progs[i]);
 }
 
 const lytK_backend lytK_backend_ptx = { "ptx", "sm_90 sm_80 sm_100", emit };
