@@ -558,10 +558,12 @@ static void store(gen *g, const access *x) {
   vput(g, tmp);
 }
 
-/* LDS writes and reads must have finished before other waves go on. */
-static void barrier(gen *g) {
+/* LDS writes and reads must have finished before other waves go on; a
+** warp's barrier (its exchange stays within a 32-lane warp, so within a
+** wave) needs only the wait. */
+static void barrier(gen *g, int warp) {
   if (g->done[LGKM] < g->issued[LGKM]) wait_seq(g, LGKM, g->issued[LGKM] - 1);
-  EMIT(g, "s_barrier\n");
+  if (!warp) EMIT(g, "s_barrier\n");
 }
 
 /* ---- register ops: element r sits at byte r*eb of the element dwords;
@@ -672,7 +674,7 @@ static void loop(gen *g, int32_t j) {
 static void emit_op(gen *g, int32_t j) {
   const lytK_op *o = &g->p->op[j];
   int eb = g->p->elem_bytes;
-  if (o->kind == LYTK_BAR) { barrier(g); return; }
+  if (o->kind == LYTK_BAR) { barrier(g, o->vec); return; }
   if (o->kind == LYTK_LOOP || o->kind == LYTK_END) { loop(g, j); return; }
   if (o->kind == LYTK_MOV) { move(g, o); return; }
   if (o->kind == LYTK_SHFL) { shuffle(g, o); return; }

@@ -475,6 +475,14 @@ static int32_t any_order_width(const lytK_kernel *k, const lytK_dist *g, const l
   return 1 << n;
 }
 
+/* The bank model's count over ops [from, to) of the program so far. */
+static lytK_conflicts ops_conflicts(prog *p, const lytK_kernel *k, const lytK_dist *g, int32_t from,
+                                    int32_t to) {
+  lytK_program P = { .name = k->name, .elem_bytes = k->elem_bytes, .threads = (int32_t)lytK_threads(g),
+                     .nnodes = p->nnodes, .nops = to - from, .node = p->node, .op = p->op + from };
+  return lytK_program_conflicts(p->cx, &P);
+}
+
 /* One round's shared accesses: tile t at t*tile_elems, registers from `reg` on. */
 static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
                      lytK_kind kind, int32_t t, int32_t reg) {
@@ -485,8 +493,7 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
     lytK_coord(g, 0, INT64_C(1) << b, x);
     lytG_apply(S, x, &wt[b]);
   }
-  int32_t base = tid_xor(p, nb, wt), gb[3], gw = any_order_width(k, g, S, wt, gb);
-  if (matrix_ops(p, k, g, S, kind, t, reg, base, wt, w > gw ? w : gw)) return;
+  int32_t base = tid_xor(p, nb, wt), gb[3], gw = any_order_width(k, g, S, wt, gb), s0 = p->nops;
   int64_t skip = kind == LYTK_STS ? copy_mask(g, 0) : 0, gmask = 0;
   int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
   for (int32_t j = 0; (1 << j) < gw; j++) gmask |= INT64_C(1) << gb[j];
@@ -499,6 +506,14 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
     o->addr = base, o->pred = pred, o->rstep = gw > w ? 0 : 1 << a;
     for (int32_t j = 0; gw > w && (1 << j) < gw; j++) o->rbit[j] = 1 << gb[j];
   }
+  /* ldmatrix/stmatrix instead where they fit, unless the bank model says
+  ** their rows cost more wavefronts or conflicts than the plain accesses */
+  int32_t s1 = p->nops;
+  if (!matrix_ops(p, k, g, S, kind, t, reg, base, wt, w > gw ? w : gw)) return;
+  lytK_conflicts plain = ops_conflicts(p, k, g, s0, s1), mat = ops_conflicts(p, k, g, s1, p->nops);
+  if (mat.wavefronts > plain.wavefronts || mat.conflicts > plain.conflicts) { p->nops = s1; return; }
+  memmove(p->op + s0, p->op + s1, sizeof *p->op * (size_t)(p->nops - s1));
+  p->nops = s0 + (p->nops - s1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -516,7 +531,8 @@ typedef struct conv {
   const lytG_ll *S;            /* shared */
   int32_t *map[2];             /* registers: the register of the other layout */
   lytK_shuffle *shfl[2];       /* shuffle */
-  int32_t R, T, base_a, base_b, spare, lanes, count, staged;
+  int local[2];                /* shared: every warp reads only what it wrote */
+  int32_t R, T, base_a, base_b, spare, lanes, count, staged, last_local;
 } conv;
 
 static int uses(const conv *c, lytK_mech m) { return c->mech[0] == m || c->mech[1] == m; }
@@ -581,10 +597,11 @@ static void convert(prog *p, const lytK_kernel *k, conv *c, int to_b) {
     else if (c->mech[dir] == LYTK_MECH_SHUFFLE)
       shuffle_ops(p, c, c->shfl[dir], fx, fy, ry);
   }
-  if (c->mech[dir] == LYTK_MECH_SHARED) {
-    if (c->staged++) new_op(p, LYTK_BAR, 0, 0);  /* the last reads are done before writing again */
+  if (c->mech[dir] == LYTK_MECH_SHARED) {  /* warp barriers where the exchange stays in warps */
+    if (c->staged++) new_op(p, LYTK_BAR, c->local[dir] && c->last_local, 0);  /* reads done */
     for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, x, c->S, LYTK_STS, t, bx + t * c->R);
-    new_op(p, LYTK_BAR, 0, 0);
+    new_op(p, LYTK_BAR, c->local[dir], 0);
+    c->last_local = c->local[dir];
     for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, y, c->S, LYTK_LDS, t, by + t * c->R);
   }
   c->count++;
@@ -870,6 +887,11 @@ static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t
   int two = uses(c, LYTK_MECH_REGISTERS) || uses(c, LYTK_MECH_SHUFFLE);
   c->base_a = 0, c->base_b = two ? T * R : 0;
   c->spare = (two ? 2 : 1) * T * R;
+  for (int dir = 0; dir < 2; dir++) {  /* a warp's elements come from itself, stored by itself */
+    const lytK_dist *from = dir ? c->b : c->a, *to = dir ? c->a : c->b;
+    c->local[dir] = c->mech[dir] == LYTK_MECH_SHARED && !(copy_mask(from, 1) >> from->lanebits) &&
+                    (c->shfl[dir] || lytK_plan_shuffle(cx, from, to));
+  }
   if (!uses(c, LYTK_MECH_SHARED)) c->S = NULL;
   else c->S = check_smem(cx, k, k->smem ? k->smem : c->S ? c->S : pick_scratch(cx, k, c), T);
 }

@@ -106,7 +106,7 @@ typedef enum lytK_kind {
   LYTK_STG,    /* out <- registers */
   LYTK_LDS,    /* registers <- shared */
   LYTK_STS,    /* shared <- registers */
-  LYTK_BAR,    /* block barrier (no operands) */
+  LYTK_BAR,    /* block barrier (no operands); vec 1: a warp's only */
   LYTK_MOV,    /* reg <- src */
   LYTK_SHFL,   /* reg <- src of thread node[addr] */
   LYTK_XORK,   /* reg .. reg+vec-1 ^= node[addr] */

@@ -41,7 +41,7 @@ void lytK_print_program(lytS_buf *b, const lytK_program *P) {
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
     lytS_buf_printf(b, "  %s", kind[o->kind]);
-    if (o->kind == LYTK_BAR || o->kind == LYTK_END) { lytS_buf_puts(b, "\n"); continue; }
+    if (o->kind == LYTK_BAR || o->kind == LYTK_END) { lytS_buf_puts(b, o->vec ? " warp\n" : "\n"); continue; }
     if (o->kind == LYTK_LOOP) { lytS_buf_printf(b, " %d times\n", (int)o->vec); continue; }
     if (o->kind == LYTK_LDSM || o->kind == LYTK_STSM) {
       lytS_buf_printf(b, ".x%d%s", (int)o->vec, o->trans ? ".trans" : "");

@@ -284,7 +284,7 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
   for (int32_t i = 0; i < P->nnodes; i++) node(&c, i);
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
-    if (o->kind == LYTK_BAR) lytS_buf_puts(b, "  bar.sync 0;\n");
+    if (o->kind == LYTK_BAR) lytS_buf_puts(b, o->vec ? "  bar.warp.sync -1;\n" : "  bar.sync 0;\n");
     else if (o->kind == LYTK_LOOP)
       lytS_buf_printf(b, "  mov.u32 %%lc, %d;\n$L_%s_%d:\n", (int)o->vec, P->name, (int)i);
     else if (o->kind == LYTK_END) {

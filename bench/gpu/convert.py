@@ -286,9 +286,9 @@ def main():
         tile_bytes = numel * (4 if p["elem"] == "f32" else 2)  # all tiles, once
         l = {k: lyt[f"cvt_{name}_k{k}"] for k in (0, q, K)}
         rate = lambda d, a, b: tile_bytes * 2 * (b - a) / ((d[b] - d[a]) * 1e-3) / 1e12
+        free = p["mech"] == "none" and p["back"] in ("none", "nil")  # lyt moves no data
         lr = float("inf") if free else rate(l, q, K)
         tr = rate(t, q, K) if t[K] != t[q] else float("inf")
-        free = p["mech"] == "none" and p["back"] in ("none", "nil")  # lyt moves no data
         ratio, ratio0 = (float("nan"), float("nan")) if free else (lr / tr, rate(l, 0, K) / rate(t, 0, K))
         if not free and min(ratio, ratio0) <= 0:
             raise SystemExit(f"{name}: a time did not grow with the round trips")

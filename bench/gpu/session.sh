@@ -57,7 +57,9 @@ if [ -n "${CONFLICTS:-}" ]; then
            smsp__sass_l1tex_data_bank_conflicts_pipe_lsu_mem_shared_op_st \
            smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld \
            smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
-           smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st; do
+           smsp__sass_inst_executed_op_shared_ld smsp__sass_inst_executed_op_shared_st \
+           sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm \
+           sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm; do
     grep -q "^$x " "$OUT/metrics.txt" && m=$m,$x.sum
   done
   "$ncu" --csv --metrics "$m" build/run_ptx "$DIR/kernels.ptx" "$EXPECT" \
