@@ -107,6 +107,18 @@ def xor_key(x, key, IT: gl.constexpr):
 
 
 @gluon.jit
+def convert_round_trips(x, key, K: gl.constexpr, LA: gl.constexpr, LB: gl.constexpr, IT: gl.constexpr):
+    """To LB, then K times: XOR, back to LA, XOR, to LB again."""
+    x = gl.convert_layout(x, LB)
+    for i in range(K):
+        x = xor_key(x, key, IT)
+        x = gl.convert_layout(x, LA)
+        x = xor_key(x, key, IT)
+        x = gl.convert_layout(x, LB)
+    return x
+
+
+@gluon.jit
 def round_trips_2d(x_ptr, y_ptr, N, K: gl.constexpr, BM: gl.constexpr, BN: gl.constexpr,
                    LA: gl.constexpr, LB: gl.constexpr, IT: gl.constexpr):
     pid = gl.program_id(0)
@@ -115,13 +127,7 @@ def round_trips_2d(x_ptr, y_ptr, N, K: gl.constexpr, BM: gl.constexpr, BN: gl.co
     r = tm * BM + gl.arange(0, BM, layout=gl.SliceLayout(1, LA))
     c = tn * BN + gl.arange(0, BN, layout=gl.SliceLayout(0, LA))
     x = gl.load(x_ptr + r[:, None] * N + c[None, :])
-    x = gl.convert_layout(x, LB)
-    key = pid.to(IT)
-    for i in range(K):
-        x = xor_key(x, key, IT)
-        x = gl.convert_layout(x, LA)
-        x = xor_key(x, key, IT)
-        x = gl.convert_layout(x, LB)
+    x = convert_round_trips(x, pid.to(IT), K, LA, LB, IT)
     r2 = tm * BM + gl.arange(0, BM, layout=gl.SliceLayout(1, LB))
     c2 = tn * BN + gl.arange(0, BN, layout=gl.SliceLayout(0, LB))
     gl.store(y_ptr + r2[:, None] * N + c2[None, :], x)
@@ -132,13 +138,7 @@ def round_trips_1d(x_ptr, y_ptr, K: gl.constexpr, BM: gl.constexpr,
                    LA: gl.constexpr, LB: gl.constexpr, IT: gl.constexpr):
     pid = gl.program_id(0)
     x = gl.load(x_ptr + pid * BM + gl.arange(0, BM, layout=LA))
-    x = gl.convert_layout(x, LB)
-    key = pid.to(IT)
-    for i in range(K):
-        x = xor_key(x, key, IT)
-        x = gl.convert_layout(x, LA)
-        x = xor_key(x, key, IT)
-        x = gl.convert_layout(x, LB)
+    x = convert_round_trips(x, pid.to(IT), K, LA, LB, IT)
     gl.store(y_ptr + pid * BM + gl.arange(0, BM, layout=LB), x)
 
 
