@@ -11,6 +11,7 @@
 ** program have no cache to steer here and are left out.
 */
 #include <stdio.h>
+#include <string.h>
 
 #include "backends/backend.h"
 
@@ -62,16 +63,18 @@ static void reg_op(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
                   (int)P->nregs, (int)o->src, eb, eb);
 }
 
-static void phase_open(lytS_buf *b, const lytK_program *P);
+static void phase_open(lytS_buf *b, const lytK_program *P, uint8_t *m);
 
 /* ldmatrix/stmatrix as the hardware does them: a phase in which every
 ** thread gives its row's offset (aux[tid]), then one in which each thread
 ** moves its elements at the rows the threads of its warp gave. */
-static void matrix_op(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
+static void matrix_op(lytS_buf *b, const lytK_program *P, const lytK_op *o, uint8_t *m) {
   int eb = P->elem_bytes, load = o->kind == LYTK_LDSM;
   lytS_buf_printf(b, "    aux[tid] = (n%d ^ %lldu) + %lldu;\n  }\n", (int)o->addr, (long long)o->xor_k,
                   (long long)o->add_k);
-  phase_open(b, P);
+  memset(m, 0, (size_t)P->nnodes);
+  if (o->pred >= 0) m[o->pred] = 1;
+  phase_open(b, P, m);
   if (o->pred >= 0) lytS_buf_printf(b, "    if (n%d == 0)\n", (int)o->pred);
   int per = o->rbit[0] ? 2 : 1;  /* elements of a word */
   lytS_buf_printf(b, "    for (uint32_t k = 0; k < %du; k++) {\n", (int)lytK_matrix_elems(o));
@@ -87,35 +90,68 @@ static void matrix_op(lytS_buf *b, const lytK_program *P, const lytK_op *o) {
   lytS_buf_printf(b, "      memcpy(%s, %d);\n    }\n  }\n", load ? "e, m" : "m, e", eb);
 }
 
-static void phase_open(lytS_buf *b, const lytK_program *P) {
-  lytS_buf_printf(b, "  for (uint32_t tid = 0; tid < %du; tid++) {\n", (int)P->threads);
-  for (int32_t i = 0; i < P->nnodes; i++) node_expr(b, P, i);
+/* Does op i start a phase of its own: a barrier, a loop's ends, a matrix
+** op, the first or the last of a run of shuffles? */
+static int boundary(const lytK_program *P, int32_t i) {
+  const lytK_op *o = &P->op[i];
+  int shfl = o->kind == LYTK_SHFL, was = i > 0 && P->op[i - 1].kind == LYTK_SHFL;
+  return o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END ||
+         o->kind == LYTK_LDSM || o->kind == LYTK_STSM || shfl != was;
 }
 
-static void emit_one(lytS_buf *b, const lytK_program *P) {
+/* Marks in m the nodes the ops of the phase from op i on read. */
+static void phase_nodes(const lytK_program *P, int32_t i, uint8_t *m) {
+  memset(m, 0, (size_t)P->nnodes);
+  for (int32_t j = i; j < P->nops && (j == i || !boundary(P, j)); j++) {
+    const lytK_op *o = &P->op[j];
+    if (o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END || o->kind == LYTK_LDSM ||
+        o->kind == LYTK_STSM)
+      break;
+    if (o->kind != LYTK_MOV && o->addr >= 0) m[o->addr] = 1;
+    if (o->pred >= 0) m[o->pred] = 1;
+  }
+}
+
+/* A loop over the threads, with the nodes marked in m and those they read
+** (only these: a phase may be one of hundreds). */
+static void phase_open(lytS_buf *b, const lytK_program *P, uint8_t *m) {
+  for (int32_t i = P->nnodes - 1; i >= 0; i--)
+    if (m[i] && P->node[i].op >= LYTK_ADD) m[P->node[i].a] = m[P->node[i].b] = 1;
+  lytS_buf_printf(b, "  for (uint32_t tid = 0; tid < %du; tid++) {\n", (int)P->threads);
+  for (int32_t i = 0; i < P->nnodes; i++)
+    if (m[i]) node_expr(b, P, i);
+}
+
+static void emit_one(lytS_ctx *cx, lytS_buf *b, const lytK_program *P) {
   lytS_buf_printf(b, "\n/* %s: %d blocks of %d threads, %d %s registers each, %d bytes of "
                   "shared memory */\n", P->name, (int)P->blocks, (int)P->threads, (int)P->nregs,
                   P->elem, (int)P->smem_bytes);
   lytS_buf_printf(b, "static void %s_block(const unsigned char *in, unsigned char *out, "
                   "unsigned char *smem, unsigned char *reg, uint32_t *aux, uint32_t cta) {\n", P->name);
   lytS_buf_puts(b, "  (void)in, (void)out, (void)smem, (void)aux, (void)cta;\n");
-  phase_open(b, P);
+  uint8_t *m = lytS_alloc(cx, (size_t)P->nnodes + 1);
+  phase_nodes(P, 0, m);
+  phase_open(b, P, m);
   for (int32_t i = 0; i < P->nops; i++) {
     const lytK_op *o = &P->op[i];
-    int shfl = o->kind == LYTK_SHFL, was = i > 0 && P->op[i - 1].kind == LYTK_SHFL;
     if (o->kind == LYTK_LDSM || o->kind == LYTK_STSM) {  /* phases of their own */
       lytS_buf_puts(b, "  }\n");
-      phase_open(b, P);
-      matrix_op(b, P, o);
-      phase_open(b, P);
+      memset(m, 0, (size_t)P->nnodes);
+      m[o->addr] = 1;
+      phase_open(b, P, m);
+      matrix_op(b, P, o, m);
+      phase_nodes(P, i + 1, m);
+      phase_open(b, P, m);
       continue;
     }
-    if (o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END || shfl != was) {
+    if (i > 0 && boundary(P, i)) {
       lytS_buf_puts(b, "  }\n");  /* a phase ends at a barrier, a loop's ends and shuffles' */
       if (o->kind == LYTK_LOOP) lytS_buf_printf(b, "  for (int it = 0; it < %d; it++) {\n", (int)o->vec);
       if (o->kind == LYTK_END) lytS_buf_puts(b, "  }\n");
-      phase_open(b, P);
-      if (o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END) continue;
+      int own = o->kind == LYTK_BAR || o->kind == LYTK_LOOP || o->kind == LYTK_END;
+      phase_nodes(P, i + own, m);
+      phase_open(b, P, m);
+      if (own) continue;
     }
     if (o->pred >= 0) lytS_buf_printf(b, "    if (n%d == 0)\n", (int)o->pred);
     if (o->kind >= LYTK_MOV && o->kind <= LYTK_XORK) reg_op(b, P, o);
@@ -136,11 +172,11 @@ static void emit_one(lytS_buf *b, const lytK_program *P) {
 
 static void emit(lytS_ctx *cx, lytS_buf *b, const lytK_program *const *progs, int32_t n,
                  const char *target) {
-  (void)cx, (void)target;
+  (void)target;
   lytS_buf_puts(b, "/* Generated by lyt: portable C for the kernels' memory operations. */\n"
                    "#include <assert.h>\n#include <stdint.h>\n#include <stdlib.h>\n"
                    "#include <string.h>\n");
-  for (int32_t i = 0; i < n; i++) emit_one(b, progs[i]);
+  for (int32_t i = 0; i < n; i++) emit_one(cx, b, progs[i]);
   lytS_buf_puts(b, "\nstruct lyt_kernel { const char *name; void (*fn)(const void *, void *); };\n"
                    "const struct lyt_kernel lyt_kernels[] = {\n");
   for (int32_t i = 0; i < n; i++) lytS_buf_printf(b, "  { \"%s\", %s },\n", progs[i]->name, progs[i]->name);
