@@ -639,9 +639,7 @@ static lytK_conflicts staging(lytS_ctx *cx, const lytK_kernel *k, const lytK_dis
   prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
   smem_ops(&p, k, from, S, LYTK_STS, 0, 0);
   smem_ops(&p, k, to, S, LYTK_LDS, 0, 0);
-  lytK_program P = { .name = k->name, .elem_bytes = k->elem_bytes, .threads = (int32_t)lytK_threads(from),
-                     .nnodes = p.nnodes, .nops = p.nops, .node = p.node, .op = p.op };
-  return lytK_program_conflicts(cx, &P);
+  return ops_conflicts(&p, k, from, 0, p.nops);
 }
 
 /* The shared layout: lyt's search (lytK_pick_smem) or Triton's swizzle,
