@@ -138,11 +138,16 @@ static lyt_value b_kernel(lytI_call *c) {
     if (n < 0 || n > 1024) lytI_argerr(c, 16, "kernel: round_trips must be 0 to 1024");
     k->round_trips = (int32_t)n;
   }
+  if (!lytI_isnil(c, 17)) {
+    int64_t n = lytI_getint(c, 17);
+    if (n != 1 && n != 2) lytI_argerr(c, 17, "kernel: buffers must be 1 or 2");
+    k->buffers = (int32_t)n;
+  }
   /* every check now, not at emit time; the search for a shared layout is
   ** the costly part of lowering: it is kept, so that emit, program() and
   ** --emit=expect reuse it */
   const lytK_program *P = lytK_lower(CX(c), k);
-  if (!k->smem) k->smem = P->smem;
+  if (!k->smem) k->smem = P->smem, k->smem_picked = 1;
   lyt_value v = { .kind = LYT_VKERNEL };
   v.u.kernel = k;
   return v;
@@ -201,15 +206,18 @@ static lyt_value b_launch(lytI_call *c) {
   return ints4(c, names, vals);
 }
 
-/* conversion(K): {mechanism, back, times} of the kernel's layout conversion. */
+/* conversion(K): {mechanism, back, times, rounds, buffers} of the
+** kernel's layout conversion (rounds and buffers of its shared staging). */
 static lyt_value b_conversion(lytI_call *c) {
   const lytK_program *P = lytK_lower(CX(c), get_kernel(c, 0));
-  static const char *const names[] = { "mechanism", "back", "times" };
-  lyt_value r = lytI_record(c, 3, names);
+  static const char *const names[] = { "mechanism", "back", "times", "rounds", "buffers" };
+  lyt_value r = lytI_record(c, 5, names);
   const char *back = P->mechanism_back ? P->mechanism_back : P->mechanism;
   r.u.rec.e[0] = P->mechanism ? lytI_str(c, P->mechanism) : lytI_nil();
   r.u.rec.e[1] = back && P->conversions > 1 ? lytI_str(c, back) : lytI_nil();
   r.u.rec.e[2] = lytI_int(P->conversions);
+  r.u.rec.e[3] = lytI_int(P->rounds);
+  r.u.rec.e[4] = lytI_int(P->buffers);
   return r;
 }
 
@@ -249,12 +257,12 @@ static lyt_value b_kernel_conflicts(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_kernel_lib[] = {
-  { "kernel", b_kernel, 6, 5, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid", "l2_load", "l2_store", "mechanism", "round_trips"), "kernel(name, elem, src, dst, tile, load=L[, store=L, smem=picked, grid_order=row-major, tiles_per_block=1, grid_group=nil, smem_bytes=what staging needs, grid=nil, l2_load=nil, l2_store=nil, mechanism=\"auto\", round_trips=0]): a kernel moving a tensor from src to dst layouts, tile by tile (the last tile may stick out); between the load and store layouts the registers are converted by mechanism (\"none\", \"registers\", \"shuffle\", \"shared\"; auto: the cheapest), round_trips more times there and back, each after XORing the elements with the block index; all but the first five by name" },
+  { "kernel", b_kernel, 6, 5, P("name", "elem", "src", "dst", "tile", "load", "store", "smem", "grid_order", "tiles_per_block", "grid_group", "smem_bytes", "grid", "l2_load", "l2_store", "mechanism", "round_trips", "buffers"), "kernel(name, elem, src, dst, tile, load=L[, store=L, smem=picked, grid_order=row-major, tiles_per_block=1, grid_group=nil, smem_bytes=what staging needs, grid=nil, l2_load=nil, l2_store=nil, mechanism=\"auto\", round_trips=0, buffers=picked]): a kernel moving a tensor from src to dst layouts, tile by tile (the last tile may stick out); between the load and store layouts the registers are converted by mechanism (\"none\", \"registers\", \"shuffle\", \"shared\"; auto: the cheapest), round_trips more times there and back, each after XORing the elements with the block index; shared staging takes rounds where smem_bytes is less than the tile, in 1 or 2 alternating buffers; all but the first five by name" },
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },
   { "kernel_conflicts", b_kernel_conflicts, 1, 0, P("K"), "kernel_conflicts(K): {accesses, wavefronts, ideal, conflicts} of a kernel's shared loads and stores in one block, from the addresses of its lowered program" },
-  { "conversion", b_conversion, 1, 0, P("K"), "conversion(K): {mechanism, back, times}: how a kernel converts its load layout's registers to its store layout's (\"none\", \"registers\", \"shuffle\", \"shared\"; nil when one layout does both), how its round trips go back (nil without them), and how many conversions it makes" },
+  { "conversion", b_conversion, 1, 0, P("K"), "conversion(K): {mechanism, back, times, rounds, buffers}: how a kernel converts its load layout's registers to its store layout's (\"none\", \"registers\", \"shuffle\", \"shared\"; nil when one layout does both), how its round trips go back (nil without them), how many conversions it makes, and the rounds of a shared staging and the scratch buffers they alternate in (0 without shared memory)" },
   { "kernel_smem", b_kernel_smem, 1, 0, P("K"), "kernel_smem(K): the shared layout a kernel stages through (picked when not given)" },
   { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32]): shared-memory wavefronts and conflicts of an access pattern" },
   { NULL, NULL, 0, 0, { NULL }, NULL },

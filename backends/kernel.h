@@ -49,6 +49,7 @@ typedef struct lytK_kernel {
   int64_t src_stride[LYTK_MAXRANK], dst_stride[LYTK_MAXRANK];
   const lytG_ll *load, *store;      /* store NULL: the load layout */
   const lytG_ll *smem;              /* in-dims dim0.., out-dim offset; NULL: picked */
+  int32_t smem_picked;              /* smem is the lowering's own pick, kept to reuse */
   int32_t grid_order[LYTK_MAXRANK]; /* dims of the tile grid, fastest first */
   int32_t has_grid_order;           /* 0: the last dim fastest (row-major) */
   int32_t tiles_per_block;          /* rounds of one block (0 or 1: one tile) */
@@ -59,6 +60,7 @@ typedef struct lytK_kernel {
   lytK_mech mechanism;              /* load -> store layout; AUTO: the cheapest */
   int32_t round_trips;              /* then K times: x ^= ctaid, store -> load
                                        layout, x ^= ctaid, load -> store layout */
+  int32_t buffers;                  /* scratch buffers stagings alternate in (0: picked) */
   lyt_loc at;                       /* the kernel() call that made it: errors found
                                        later, when it is emitted, point there */
 } lytK_kernel;

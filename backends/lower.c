@@ -392,8 +392,20 @@ static void global_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const 
 ** (up to two more register bits) and everything else 16 bytes aligned.
 ** Returns 0, emitting nothing, where they do not fit or move no more
 ** elements per instruction than plain vectors of `wider` elements. */
+/* The registers one round of staging moves: those whose element has the
+** tile bits `mask` (bits only registers set, in both layouts) equal to
+** `val`. {0, 0}: every register. */
+typedef struct part { uint64_t mask, val; } part;
+
+static int in_part(const lytK_dist *g, int64_t r, part q) {
+  uint64_t x = 0;
+  for (int32_t b = 0; b < g->regbits; b++)
+    if (r >> b & 1) x ^= lytK_col(g, 0, b);
+  return (x & q.mask) == q.val;
+}
+
 static int matrix_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
-                      lytK_kind kind, int32_t t, int32_t reg, int32_t base, const int64_t *to,
+                      lytK_kind kind, int32_t t, part q, int32_t reg, int32_t base, const int64_t *to,
                       int32_t wider) {
   int64_t ro[LYT_LL_MAXBITS], x[LYTK_MAXRANK], w[64];
   int32_t nb = g->lanebits + g->warpbits, h = -1, m[2] = { -1, -1 }, nm = 0, eb = k->elem_bytes;
@@ -429,11 +441,11 @@ static int matrix_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const l
   int64_t used = (h >= 0 ? INT64_C(1) << h : 0) | (nm > 0 ? INT64_C(1) << m[0] : 0) |
                  (nm > 1 ? INT64_C(1) << m[1] : 0);
   for (int64_t r = 0; r < lytK_regs(g); r++) {
-    if ((r & used) || (r & skip)) continue;
+    if ((r & used) || (r & skip) || !in_part(g, r, q)) continue;
     lytK_op *o = new_op(p, kind == LYTK_LDS ? LYTK_LDSM : LYTK_STSM, 1 << nm, (int32_t)(reg + r));
     lytK_coord(g, r, 0, x);
     lytG_apply(S, x, &o->xor_k);
-    o->add_k = (int64_t)t << S->inbits;
+    o->add_k = (int64_t)t << S->outbits;
     o->addr = rows, o->src = base, o->pred = pred, o->trans = trans;
     if (h >= 0) o->rbit[0] = 1 << h, o->koff[0] = ro[h];
     for (int32_t i = 0; i < nm; i++) o->rbit[i + 1] = 1 << m[i], o->koff[i + 1] = ro[m[i]];
@@ -483,9 +495,10 @@ static lytK_conflicts ops_conflicts(prog *p, const lytK_kernel *k, const lytK_di
   return lytK_program_conflicts(p->cx, &P);
 }
 
-/* One round's shared accesses: tile t at t*tile_elems, registers from `reg` on. */
+/* One staging's shared accesses of the registers in part q: tile (or
+** buffer) t at t times S's size, registers from `reg` on. */
 static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
-                     lytK_kind kind, int32_t t, int32_t reg) {
+                     lytK_kind kind, int32_t t, part q, int32_t reg) {
   int32_t a = 0, w = vector_width(p->cx, k, g, smem_off, S, 0, &a);
   int nb = g->lanebits + g->warpbits;
   int64_t wt[64], x[LYTK_MAXRANK];
@@ -498,18 +511,19 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
   int32_t pred = kind == LYTK_STS ? copy_pred(p, g) : -1;
   for (int32_t j = 0; (1 << j) < gw; j++) gmask |= INT64_C(1) << gb[j];
   for (int64_t r = 0; r < lytK_regs(g); r++) {
-    if ((r & skip) || (gw > w ? (r & gmask) != 0 : !vector_start(r, w, a))) continue;
+    if ((r & skip) || (gw > w ? (r & gmask) != 0 : !vector_start(r, w, a)) || !in_part(g, r, q))
+      continue;
     lytK_op *o = new_op(p, kind, gw > w ? gw : w, (int32_t)(reg + r));
     lytK_coord(g, r, 0, x);
     lytG_apply(S, x, &o->xor_k);
-    o->add_k = (int64_t)t << S->inbits;
+    o->add_k = (int64_t)t << S->outbits;
     o->addr = base, o->pred = pred, o->rstep = gw > w ? 0 : 1 << a;
     for (int32_t j = 0; gw > w && (1 << j) < gw; j++) o->rbit[j] = 1 << gb[j];
   }
   /* ldmatrix/stmatrix instead where they fit, unless the bank model says
   ** their rows cost more wavefronts or conflicts than the plain accesses */
   int32_t s1 = p->nops;
-  if (!matrix_ops(p, k, g, S, kind, t, reg, base, wt, w > gw ? w : gw)) return;
+  if (!matrix_ops(p, k, g, S, kind, t, q, reg, base, wt, w > gw ? w : gw)) return;
   lytK_conflicts plain = ops_conflicts(p, k, g, s0, s1), mat = ops_conflicts(p, k, g, s1, p->nops);
   if (mat.wavefronts > plain.wavefronts || mat.conflicts > plain.conflicts) { p->nops = s1; return; }
   memmove(p->op + s0, p->op + s1, sizeof *p->op * (size_t)(p->nops - s1));
@@ -532,6 +546,8 @@ typedef struct conv {
   int32_t *map[2];             /* registers: the register of the other layout */
   lytK_shuffle *shfl[2];       /* shuffle */
   int local[2];                /* shared: every warp reads only what it wrote */
+  uint64_t rounds;             /* shared: tile bits a round of staging fixes (S's zero columns) */
+  int32_t bufs;                /* shared: 2 when stagings alternate between two scratch buffers */
   int32_t R, T, base_a, base_b, spare, lanes, count, staged, last_local;
 } conv;
 
@@ -585,6 +601,20 @@ static void shuffle_ops(prog *p, const conv *c, const lytK_shuffle *P, int32_t f
     if (r & P->dup) mov(p, to + r, to + (int32_t)(r & ~P->dup), -1);
 }
 
+static int32_t ones(uint64_t m) {
+  int32_t n = 0;
+  for (; m; m &= m - 1) n++;
+  return n;
+}
+
+/* The bits of i, in order, at the set bits of mask. */
+static uint64_t deposit(uint64_t i, uint64_t mask) {
+  uint64_t v = 0;
+  for (int32_t b = 0; b < 64 && i; b++)
+    if (mask >> b & 1) v |= (i & 1) << b, i >>= 1;
+  return v;
+}
+
 /* One conversion of every tile, to layout b (to_b) or back to a. */
 static void convert(prog *p, const lytK_kernel *k, conv *c, int to_b) {
   const lytK_dist *x = to_b ? c->a : c->b, *y = to_b ? c->b : c->a;
@@ -597,13 +627,18 @@ static void convert(prog *p, const lytK_kernel *k, conv *c, int to_b) {
     else if (c->mech[dir] == LYTK_MECH_SHUFFLE)
       shuffle_ops(p, c, c->shfl[dir], fx, fy, ry);
   }
-  if (c->mech[dir] == LYTK_MECH_SHARED) {  /* warp barriers where the exchange stays in warps */
-    if (c->staged++) new_op(p, LYTK_BAR, c->local[dir] && c->last_local, 0);  /* reads done */
-    for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, x, c->S, LYTK_STS, t, bx + t * c->R);
-    new_op(p, LYTK_BAR, c->local[dir], 0);
-    c->last_local = c->local[dir];
-    for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, y, c->S, LYTK_LDS, t, by + t * c->R);
-  }
+  if (c->mech[dir] == LYTK_MECH_SHARED)
+    for (int64_t i = 0; i < INT64_C(1) << ones(c->rounds); i++) {
+      part q = { c->rounds, deposit(i, c->rounds) };
+      int32_t slot = c->staged % c->bufs * c->T;
+      /* reads done, unless the other buffer's barrier came between (warp
+      ** barriers where the exchange stays in warps) */
+      if (c->staged++ && c->bufs == 1) new_op(p, LYTK_BAR, c->local[dir] && c->last_local, 0);
+      for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, x, c->S, LYTK_STS, slot + t, q, bx + t * c->R);
+      new_op(p, LYTK_BAR, c->local[dir], 0);
+      c->last_local = c->local[dir];
+      for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, y, c->S, LYTK_LDS, slot + t, q, by + t * c->R);
+    }
   c->count++;
 }
 
@@ -637,8 +672,8 @@ static const lytG_ll *triton_scratch(lytS_ctx *cx, const lytK_kernel *k, const c
 static lytK_conflicts staging(lytS_ctx *cx, const lytK_kernel *k, const lytK_dist *from,
                               const lytK_dist *to, const lytG_ll *S) {
   prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
-  smem_ops(&p, k, from, S, LYTK_STS, 0, 0);
-  smem_ops(&p, k, to, S, LYTK_LDS, 0, 0);
+  smem_ops(&p, k, from, S, LYTK_STS, 0, (part){ 0, 0 }, 0);
+  smem_ops(&p, k, to, S, LYTK_LDS, 0, (part){ 0, 0 }, 0);
   return ops_conflicts(&p, k, from, 0, p.nops);
 }
 
@@ -687,7 +722,8 @@ static int permutes(const int32_t *map, int64_t n) {
 ** register bit with a lane bit); anything else through shared memory, as
 ** does a kernel given the shared layout to stage through. */
 static void choose(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
-  lytK_mech want = k->mechanism == LYTK_MECH_AUTO && k->smem ? LYTK_MECH_SHARED : k->mechanism;
+  lytK_mech want = k->mechanism == LYTK_MECH_AUTO && k->smem && !k->smem_picked ? LYTK_MECH_SHARED
+                 : k->mechanism;
   c->map[0] = lytK_plan_registers(cx, c->a, c->b);
   c->map[1] = c->map[0] ? lytK_plan_registers(cx, c->b, c->a) : NULL;
   int none = c->map[0] && lytK_regs(c->a) == lytK_regs(c->b) && permutes(c->map[0], lytK_regs(c->b));
@@ -711,7 +747,7 @@ static void choose(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
     if (want == LYTK_MECH_SHUFFLE) continue;
     c->mech[dir] = LYTK_MECH_SHARED;  /* unless shuffles cost less */
     if (!c->shfl[dir]) continue;
-    if (!c->S) c->S = pick_scratch(cx, k, c);
+    if (!c->S) c->S = k->smem ? k->smem : pick_scratch(cx, k, c);
     lytK_conflicts n = staging(cx, k, from, to, c->S);
     if (shuffle_cost(k, c, c->shfl[dir]) < 4 * n.wavefronts + n.accesses)
       c->mech[dir] = LYTK_MECH_SHUFFLE;
@@ -841,18 +877,12 @@ static void check_pair(lytS_ctx *cx, const lytK_dist *a, const lytK_dist *b) {
               (long long)(lytK_regs(a) > lytK_regs(b) ? lytK_regs(a) : lytK_regs(b)), LYTK_MAX_REGS);
 }
 
-static const lytG_ll *check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *S,
-                                int32_t T) {
+static void check_smem(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *S) {
   int64_t size = 1;
   for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
-  if (lytS_mul(cx, size * T, k->elem_bytes) > LYTK_MAX_SMEM)
-    lytS_fail(cx, LYT_ERRRUN, "kernel: shared memory too large: %d tile(s) of %lld elements "
-              "need %lld bytes, a block has %d", (int)T, (long long)size,
-              (long long)(size * T * k->elem_bytes), LYTK_MAX_SMEM);
   if (S->nin != k->rank || S->nout != 1 || S->inbits != lytS_ceil_log2(size) || !lytG_is_invertible(S))
     lytS_fail(cx, LYT_ERRRUN, "kernel: the shared layout must map the tile (dim0..) one to one "
               "onto offsets [0, %lld)", (long long)size);
-  return S;
 }
 
 static int same_ll(const lytG_ll *a, const lytG_ll *b) { return a && b ? lytG_equal(a, b) : a == b; }
@@ -866,7 +896,7 @@ int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
          !memcmp(a->grid_order, b->grid_order, sizeof a->grid_order) &&
          a->tiles_per_block == b->tiles_per_block && a->grid_group == b->grid_group &&
          same_ll(a->grid, b->grid) &&
-         a->smem_bytes == b->smem_bytes && a->l2_load == b->l2_load &&
+         a->smem_bytes == b->smem_bytes && a->buffers == b->buffers && a->l2_load == b->l2_load &&
          a->l2_store == b->l2_store && a->mechanism == b->mechanism &&
          a->round_trips == b->round_trips && same_ll(a->load, b->load) &&
          same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
@@ -874,6 +904,114 @@ int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
 
 /* A conversion between the layouts (or a forced one), its mechanism, and
 ** the registers it needs. */
+/* Tile bits that only registers set in both layouts, each by a register
+** bit of its own: a round of staging can take the elements with given
+** values of them, in every thread alike. */
+static uint64_t register_only_bits(const conv *c) {
+  uint64_t taken = 0;
+  for (int i = 0; i < 2; i++) {
+    const lytK_dist *g = i ? c->b : c->a;
+    for (int32_t b = 0; b < g->lanebits + g->warpbits; b++) taken |= lytK_col(g, 1, b);
+    for (int32_t b = 0; b < g->regbits; b++) {
+      uint64_t x = lytK_col(g, 0, b);
+      if (x & (x - 1)) taken |= x;
+    }
+  }
+  return ~taken & ((UINT64_C(1) << c->a->L->outbits) - 1);
+}
+
+/* L with the tile bits in `gone` taken out of its out-dims. */
+static const lytG_ll *squeeze(lytS_ctx *cx, const lytG_ll *L, uint64_t gone) {
+  lytG_dim out[LYT_LL_MAXDIMS];
+  uint64_t col[LYT_LL_MAXBITS] = { 0 };
+  for (int32_t d = 0, at = 0; d < L->nout; at += L->out[d++].log2)
+    out[d] = (lytG_dim){ L->out[d].name, L->out[d].log2 - ones(gone >> at & ((UINT64_C(1) << L->out[d].log2) - 1)) };
+  for (int32_t j = 0; j < L->inbits; j++)
+    for (int32_t q = 0, n = 0; q < L->outbits; q++)
+      if (!(gone >> q & 1)) col[j] |= (L->col[j] >> q & 1) << n++;
+  return lytG_make(cx, L->nin, L->in, L->nout, out, col, 0);
+}
+
+/* A scratch layout for one round of staging: picked for the tile without
+** the bits in `gone`, which it maps to offset 0 (its zero columns tell a
+** round's bits to whoever lowers the kernel again). */
+static const lytG_ll *round_scratch(lytS_ctx *cx, const lytK_kernel *k, const conv *c, uint64_t gone) {
+  lytK_kernel r = *k;
+  r.load = squeeze(cx, c->a->L, gone), r.store = squeeze(cx, c->b->L, gone), r.smem = NULL;
+  lytK_dist a = lytK_dist_of(r.load), b = lytK_dist_of(r.store);
+  lytG_dim in[LYTK_MAXRANK];
+  for (int32_t d = 0; d < k->rank; d++) {
+    r.tile[d] = INT64_C(1) << r.load->out[d].log2;
+    in[d] = (lytG_dim){ lytG_std_dim_name(d), c->a->L->out[d].log2 };
+  }
+  conv rc = { .a = &a, .b = &b };
+  const lytG_ll *S = pick_scratch(cx, &r, &rc);
+  uint64_t col[LYT_LL_MAXBITS] = { 0 };
+  for (int32_t j = 0, n = 0; j < c->a->L->outbits; j++)
+    if (!(gone >> j & 1)) col[j] = S->col[n++];
+  return lytG_make(cx, k->rank, in, 1, S->out, col, 0);
+}
+
+/* Whether a second scratch buffer pays: it saves a barrier a staging, and
+** costs resident blocks where shared memory limits them. On the H200 (2048
+** threads, 32 blocks and 228 KB an SM, 1 KB reserved per block) it gained
+** 1-5% on every benchmark pair that kept two blocks an SM, and lost up to
+** 7% where one was left (bench/gpu/results-h100.md, "Conversions"). */
+static int second_buffer_pays(int64_t threads, int64_t bytes) {
+  int64_t most = 2048 / threads < 32 ? 2048 / threads : 32, two = 228 * 1024 / (2 * bytes + 1024);
+  return (two < most ? two : most) >= 2;
+}
+
+/* The scratch layout, the rounds it takes and its buffers. The tile is
+** staged whole unless that needs more than smem_bytes (or a block's
+** shared memory): then in rounds, each taking the elements with given
+** values of some tile bits only registers set (dim0's top bits first). Two
+** buffers let a staging skip the barrier that waits for the reads of the
+** one before: the barrier between them already did, if no exchange stays
+** within warps (warp barriers) and the stagings of a round trip alternate
+** evenly. */
+static void plan_staging(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
+  int64_t size = 1, eb = k->elem_bytes, T = c->T;
+  int64_t budget = k->smem_bytes ? k->smem_bytes : LYTK_MAX_SMEM;
+  int32_t want = k->buffers ? k->buffers : 1;
+  for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
+  const lytG_ll *S = k->smem;
+  if (S && !k->smem_picked) check_smem(cx, k, S);
+  else if (!S) {
+    uint64_t free = register_only_bits(c), gone = 0;
+    int32_t at[LYTK_MAXRANK + 1] = { 0 }, n = 0;
+    for (int32_t d = 0; d < k->rank; d++) at[d + 1] = at[d] + c->a->L->out[d].log2;
+    for (int32_t d = 0; d < k->rank && want * T * (size >> n) * eb > budget; d++)
+      for (int32_t j = at[d + 1] - 1; j >= at[d] && want * T * (size >> n) * eb > budget; j--)
+        if (free >> j & 1) gone |= UINT64_C(1) << j, n++;
+    S = !gone ? (c->S ? c->S : pick_scratch(cx, k, c)) : round_scratch(cx, k, c, gone);
+  }
+  c->S = S, c->rounds = 0;
+  for (int32_t j = 0; j < S->inbits; j++)
+    if (!S->col[j]) c->rounds |= UINT64_C(1) << j;
+  int64_t bytes = T * (INT64_C(1) << S->outbits) * eb, stagings = INT64_C(1) << ones(c->rounds);
+  if (want * bytes > budget) {
+    const char *need = want > 1 ? "two buffers of staging need" : "staging needs";
+    const char *room = k->smem_bytes ? "smem_bytes =" : "a block has";
+    if (S == k->smem)
+      lytS_fail(cx, LYT_ERRRUN, "kernel: %s %lld bytes of shared memory, more than %s %lld", need,
+                (long long)(want * bytes), room, (long long)budget);
+    lytS_fail(cx, LYT_ERRRUN, "kernel: %s %lld bytes of shared memory, more than %s %lld; rounds "
+              "of staging split the tile along bits only registers set in both layouts, and these "
+              "layouts have %d such bit%s", need, (long long)(want * bytes), room, (long long)budget,
+              (int)ones(c->rounds), ones(c->rounds) == 1 ? "" : "s");
+  }
+  const char *why = c->local[0] || c->local[1] ? "exchanges within warps, behind warp barriers"
+                  : !k->round_trips ? (stagings > 1 ? NULL : "one staging")
+                  : stagings * (1 + (c->mech[0] == c->mech[1])) % 2 ? "an odd number of stagings a round trip"
+                  : NULL;
+  if (k->buffers == 2 && why)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: buffers = 2 needs stagings that alternate between two "
+              "buffers, each behind a block barrier; this conversion has %s", why);
+  c->bufs = k->buffers ? k->buffers
+          : !why && 2 * bytes <= budget && second_buffer_pays(lytK_threads(c->a), bytes) ? 2 : 1;
+}
+
 static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t T, int32_t R) {
   c->T = T, c->R = R, c->lanes = 1 << c->a->lanebits;
   int differ = k->store && !lytG_equal(k->load, k->store);
@@ -882,16 +1020,21 @@ static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t
   if (uses(c, LYTK_MECH_SHUFFLE) && c->lanes > 64)
     lytS_fail(cx, LYT_ERRRUN, "kernel: a shuffle stays within a warp of at most 64 lanes; the "
               "layouts have %d", (int)c->lanes);
-  int two = uses(c, LYTK_MECH_REGISTERS) || uses(c, LYTK_MECH_SHUFFLE);
-  c->base_a = 0, c->base_b = two ? T * R : 0;
-  c->spare = (two ? 2 : 1) * T * R;
   for (int dir = 0; dir < 2; dir++) {  /* a warp's elements come from itself, stored by itself */
     const lytK_dist *from = dir ? c->b : c->a, *to = dir ? c->a : c->b;
     c->local[dir] = c->mech[dir] == LYTK_MECH_SHARED && !(copy_mask(from, 1) >> from->lanebits) &&
                     (c->shfl[dir] || lytK_plan_shuffle(cx, from, to));
   }
   if (!uses(c, LYTK_MECH_SHARED)) c->S = NULL;
-  else c->S = check_smem(cx, k, k->smem ? k->smem : c->S ? c->S : pick_scratch(cx, k, c), T);
+  else plan_staging(cx, k, c);
+  /* one register file for both layouts, unless a layout's registers are
+  ** read after the other's are written (moves, shuffles, rounds) */
+  int two = uses(c, LYTK_MECH_REGISTERS) || uses(c, LYTK_MECH_SHUFFLE) || c->rounds;
+  if (c->rounds && 2 * T * R > LYTK_MAX_REGS)
+    lytS_fail(cx, LYT_ERRRUN, "kernel: staging in rounds keeps both layouts' %d elements per "
+              "thread in registers at once; at most %d", (int)(T * R), LYTK_MAX_REGS / 2);
+  c->base_a = 0, c->base_b = two ? T * R : 0;
+  c->spare = (two ? 2 : 1) * T * R;
 }
 
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
@@ -923,10 +1066,8 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   P->nregs = c.spare + (uses(&c, LYTK_MECH_SHUFFLE) ? 2 : 0);
   if (c.S) {
     P->smem = c.S;
-    P->smem_bytes = (int32_t)(((int64_t)T << c.S->inbits) * k->elem_bytes);
-    if (k->smem_bytes && k->smem_bytes < P->smem_bytes)
-      lytS_fail(cx, LYT_ERRRUN, "kernel: smem_bytes = %d is less than the %d bytes its shared "
-                "tile needs", (int)k->smem_bytes, (int)P->smem_bytes);
+    P->smem_bytes = (int32_t)(((int64_t)c.bufs * T << c.S->outbits) * k->elem_bytes);
+    P->rounds = 1 << ones(c.rounds), P->buffers = c.bufs;
   }
   for (int32_t t = 0; t < T; t++) global_ops(&p, k, &ld, k->src_stride, LYTK_LDG, t, P->blocks, t * R);
   int converts = k->mechanism != LYTK_MECH_AUTO || k->round_trips || (k->store && !lytG_equal(k->load, k->store));

@@ -147,6 +147,7 @@ typedef struct lytK_program {
   const char *mechanism_back; /* the store layout's back to the load layout's,
                                  when round trips take another; else NULL */
   int32_t conversions;        /* layout conversions the program makes */
+  int32_t rounds, buffers;    /* stagings of a conversion, scratch buffers they alternate in */
   int32_t lanes;              /* threads of a warp its shuffles assume (0: none) */
   const struct lytG_ll *smem; /* the shared layout it stages through, NULL if none */
   int32_t elem_bytes;         /* 1, 2, 4 or 8 */

@@ -81,9 +81,12 @@ void lytK_print_program(lytS_buf *b, const lytK_program *P) {
   if (P->l2_store) lytS_buf_printf(b, ", stores L2::%s", lytK_l2_name(P->l2_store));
   lytS_buf_puts(b, "\n");
   if (P->mechanism)
-    lytS_buf_printf(b, "  conversion: %s%s%s, %d time%s\n", P->mechanism,
+    lytS_buf_printf(b, "  conversion: %s%s%s, %d time%s", P->mechanism,
                     P->mechanism_back ? " there, back by " : "", P->mechanism_back ? P->mechanism_back : "",
                     (int)P->conversions, P->conversions == 1 ? "" : "s");
+  if (P->mechanism && P->rounds > 1) lytS_buf_printf(b, ", staged in %d rounds", (int)P->rounds);
+  if (P->mechanism && P->buffers > 1) lytS_buf_printf(b, ", %d scratch buffers", (int)P->buffers);
+  if (P->mechanism) lytS_buf_puts(b, "\n");
   for (int32_t i = 0; i < P->nnodes; i++) node(b, P, i);
   for (int32_t i = 0; i < P->nops; i++) op_text(b, P, &P->op[i]);
 }

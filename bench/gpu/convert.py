@@ -2,7 +2,7 @@
 """Layout conversions: lyt's generated kernels against Triton 3.6 (Gluon).
 
     python3 bench/gpu/convert.py --lyt RUN_PTX DIR [--reps 30] [--k 64]
-        [--only REGEX]
+        [--only REGEX] [--ncu FILE]
 
 DIR holds convert.ptx, convert.expect and convert.manifest (bench/gpu/
 prepare.sh writes them from bench/gpu/convert.lyt). For every pair of the
@@ -21,11 +21,19 @@ launches (CUDA events); (time(K) - time(0)) / 2K beside it. Rate: tile bytes con
 a conversion through shared memory stores and loads the tile once, so
 SMs x 128 B/clock x clock / 2 (max SM clock from nvidia-smi).
 
-Prints a markdown table on stdout, details on stderr.
+Prints a markdown table on stdout, details on stderr. With --ncu FILE it
+also profiles, under Nsight Compute, both sides' kernels with one round trip
+(three conversions; lyt's cvt_NAME_k1, Triton's launched once each by
+--triton-once) and writes FILE: per pair, the shared-memory wavefronts the
+SASS counters count against the least that moving the tile in and out of
+shared memory three times takes, the L1 bank-conflict counters, and for lyt
+the wavefronts its bank model counts (the manifest's) -- equal, or the row
+says not.
 """
 
 import argparse
 import ast
+import csv
 import math
 import os
 import re
@@ -190,7 +198,8 @@ def triton_side(p, ks, reps):
             out["cvts"] = ttgir.count("ttg.convert_layout")
             out["ptx"] = {w: len(re.findall(r"^\s*" + re.escape(w), ptx, re.M))
                           for w in ("st.shared", "ld.shared", "stmatrix", "ldmatrix", "shfl.sync", "bar.sync")}
-        out[k] = median_ms(fn, reps)
+        if reps:
+            out[k] = median_ms(fn, reps)
     return out
 
 
@@ -205,7 +214,8 @@ def read_manifest(path):
                 continue
             if w[0] == "pair":
                 cur = {"name": w[1], "mech": w[2], "back": w[3], "lyt_conflicts0": int(w[4]),
-                       "lyt_conflicts1": int(w[5]), "elem": w[6]}
+                       "lyt_conflicts1": int(w[5]), "elem": w[6], "lyt_wavefronts1": int(w[7]),
+                       "buffers": int(w[8])}
                 pairs.append(cur)
             elif w[0] == "shape":
                 cur["shape"] = tuple(int(v) for v in re.findall(r"\d+", line))
@@ -238,6 +248,68 @@ def lyt_side(run_ptx, d, reps, only):
             for m in re.finditer(r"^bench (\S+) median_us=([\d.]+)", r.stdout, re.M)}
 
 
+# --------------------------------------------------------------- Nsight Compute
+
+NCU_METRICS = ("smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld",
+               "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st",
+               "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm",
+               "sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm",
+               "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld",
+               "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st")
+
+
+def ncu_run(ncu, metrics, kernel_regex, cmd):
+    """[(kernel name, {metric: value})] in launch order."""
+    r = subprocess.run([ncu, "--csv", "--metrics", ",".join(m + ".sum" for m in metrics),
+                        "--kernel-name", "regex:" + kernel_regex] + cmd, capture_output=True, text=True)
+    lines = [l for l in r.stdout.splitlines() if l.startswith('"')]
+    rows = list(csv.DictReader(lines))
+    out, seen = [], {}
+    for row in rows:
+        i = row["ID"]
+        if i not in seen:
+            seen[i] = len(out)
+            out.append((row["Kernel Name"], {}))
+        v = row["Metric Value"].replace(",", "")
+        out[seen[i]][1][row["Metric Name"][:-4]] = float(v) if v else 0.0
+    if not out:
+        sys.stderr.write(r.stdout[-3000:] + r.stderr[-3000:])
+    return out
+
+
+def ncu_table(path, pairs, run_ptx, d, ncu):
+    avail = subprocess.run([ncu, "--query-metrics"], capture_output=True, text=True).stdout
+    metrics = [m for m in NCU_METRICS if re.search("^" + m + " ", avail, re.M)]
+    expect = os.path.join(d, "convert.k1.expect")
+    keep, lines = False, []
+    for line in open(os.path.join(d, "convert.expect")):
+        if line.startswith("kernel "):
+            keep = re.fullmatch(r"cvt_.*_k1", line.split()[1]) is not None
+        if line.startswith("#") or keep:
+            lines.append(line)
+    open(expect, "w").writelines(lines)
+    lyt = {k: m for k, m in ncu_run(ncu, metrics, r"cvt_.*_k1$", [run_ptx, os.path.join(d, "convert.ptx"), expect])}
+    names = [p["name"] for p in pairs]
+    tri = ncu_run(ncu, metrics, "round_trips", [sys.executable, os.path.abspath(__file__), "--lyt", run_ptx, d,
+                                                "--triton-once", "--only", "^(" + "|".join(names) + ")$"])
+    wf = lambda m: sum(v for k, v in m.items() if "wavefronts" in k)
+    cf = lambda m: sum(v for k, v in m.items() if "conflicts" in k)
+    with open(path, "w") as f:
+        f.write(f"Nsight Compute ({', '.join(metrics)}), one launch of each side's kernel with one round trip "
+                "(three conversions). 'least': the tile stored to and loaded from shared memory three times, "
+                "128 bytes a wavefront.\n\n")
+        f.write("| pair | least wavefronts | lyt model | lyt ncu | model = ncu | lyt conflicts (L1) | "
+                "Triton ncu | Triton conflicts (L1) |\n|---|---|---|---|---|---|---|---|\n")
+        for i, p in enumerate(pairs):
+            numel = math.prod(p["shape"])
+            least = 3 * 2 * numel * (4 if p["elem"] == "f32" else 2) // 128
+            m = lyt.get(f"cvt_{p['name']}_k1", {})
+            t = tri[i][1] if i < len(tri) else {}
+            same = "yes" if m and wf(m) == p["lyt_wavefronts1"] else "NO"
+            f.write(f"| {p['name']} | {least} | {p['lyt_wavefronts1']} | {wf(m):.0f} | {same} | {cf(m):.0f} | "
+                    f"{wf(t):.0f} | {cf(t):.0f} |\n")
+
+
 # --------------------------------------------------------------- main
 
 def bound_tbps():
@@ -254,10 +326,19 @@ def main():
     ap.add_argument("--reps", type=int, default=30)
     ap.add_argument("--k", type=int, default=256)
     ap.add_argument("--only", default="")
+    ap.add_argument("--ncu", default="")
+    ap.add_argument("--triton-once", action="store_true")
     args = ap.parse_args()
     run_ptx, d = args.lyt
     pairs = [p for p in read_manifest(os.path.join(d, "convert.manifest"))
              if not args.only or re.search(args.only, p["name"])]
+    if args.triton_once:  # under Nsight Compute: each pair's K = 1 kernel once
+        for p in pairs:
+            triton_side(p, (1,), 0)
+        return
+    if args.ncu and args.reps == 0:  # only the profiles
+        ncu_table(args.ncu, pairs, run_ptx, d, os.environ.get("NCU", "/usr/local/cuda/bin/ncu"))
+        return
     bound, card, ghz = bound_tbps()
     lyt = lyt_side(run_ptx, d, args.reps, args.only)
     K = args.k
@@ -302,6 +383,8 @@ def main():
               f"{t['cvts']} convert_layout | {pt} |")
         sys.stdout.flush()
     geo = lambda rs: math.exp(sum(math.log(min(r, 100.0)) for r in rs) / len(rs))
+    if args.ncu:
+        ncu_table(args.ncu, pairs, run_ptx, d, os.environ.get("NCU", "/usr/local/cuda/bin/ncu"))
     print(f"\nGeometric mean of lyt/Triton over the {len(ratios)} pairs that move data: "
           f"{geo(ratios):.3f} (slope), {geo(ratios0):.3f} (K-0). nan: a pair whose layouts differ "
           f"only in the order of registers, which lyt converts with no instruction (its round "

@@ -14,7 +14,9 @@
 #                  SASS-level counters (slow: ~5 min); metrics.txt: what
 #                  this ncu can count
 #   convert.md     with CONVERT=1: bench/gpu/convert.py's table, lyt's layout
-#                  conversions against Gluon's (stderr: convert.err)
+#                  conversions against Gluon's (stderr: convert.err), and
+#   convert-ncu.md Nsight Compute's shared wavefronts and bank conflicts of
+#                  both sides' kernels, against lyt's bank model
 #   dram.txt       with DRAM=1: Nsight Compute's DRAM and L2 traffic and
 #                  time of every (ONLY) benchmark kernel, one launch each
 DIR=${1:-gpu_out}
@@ -41,7 +43,8 @@ if [ -z "${SKIP_BENCH:-}" ]; then
   [ -z "${FLUSH:-}" ] || bench results-flush --flush
 fi
 if [ -n "${CONVERT:-}" ]; then
-  python3 bench/gpu/convert.py --lyt build/run_ptx "$DIR" >"$OUT/convert.md" 2>"$OUT/convert.err"
+  python3 bench/gpu/convert.py --lyt build/run_ptx "$DIR" --ncu "$OUT/convert-ncu.md" \
+    >"$OUT/convert.md" 2>"$OUT/convert.err"
   echo "convert: $(grep -c '^| [a-z]' "$OUT/convert.md") rows"
 fi
 if [ -n "${CONFLICTS:-}" ]; then

@@ -17,7 +17,7 @@
 
 typedef struct lyt_state lyt_state;
 
-#define LYT_MAX_PARAMS 17
+#define LYT_MAX_PARAMS 20
 #define LYTI_VARIADIC (-1)
 
 typedef struct lytI_call {
