@@ -2,12 +2,38 @@
 ** backends/bank.c: shared-memory bank conflicts of an access pattern, and the
 ** choice of a swizzled shared layout for a kernel's staging.
 **
-** Banks: 32 banks of 4 bytes (NVIDIA; AMD's LDS on gfx90a/gfx942 has the
-** same 32 x 4 B structure). A warp's access is served in wavefronts; a
+** Banks: 32 banks of 4 bytes. A warp's access is served in wavefronts; a
 ** bank serves one distinct 4-byte word per wavefront (lanes reading the
 ** same word share it), so an access needs max over banks of the distinct
 ** words it touches in that bank, and at least bytes/128. Accesses of 8
-** and 16 bytes per lane go in phases of 16 and 8 lanes, each counted so.
+** and 16 bytes per lane go in phases of 16 and 8 lanes, each counted so
+** (NVIDIA: checked against Nsight Compute's counts on the H100 and H200,
+** bench/gpu/wavefronts_h100.lyt and make gpu-test).
+**
+** AMD CDNA3 (gfx942), a wave of 64 lanes, by the same count with its own
+** phases; where each rule comes from:
+** - 32 banks of 4 bytes, 128 bytes a clock: ROCm rocprofiler-compute,
+**   docs/conceptual/pipeline-descriptions.rst (LDS): "On CDNA
+**   accelerators, the LDS contains 32 banks and each bank is 4B wide".
+** - a conflict is distinct addresses in one bank in one phase; lanes
+**   reading one address share it (same file; Triton's bankConflicts in
+**   lib/Tools/GenericSwizzling.cpp); a phase costs the most distinct
+**   dwords of a bank (Triton's unittest/Dialect/TritonGPU/SwizzleTest.cpp,
+**   bruteforceBankConflictsPerWavefront64).
+** - phases: 32 contiguous lanes for accesses of up to 4 bytes, 16 for 8
+**   bytes (that test: threadsPerPhase = numBanks / vectorisation); 8
+**   contiguous lanes for ds_write_b128 (Composable Kernel,
+**   docs/conceptual/ck_tile/hardware/lds_bank_conflicts.rst: "lane0~lane7,
+**   lane8~lane15 ..."); for ds_read_b128 8 lanes that are not contiguous,
+**   {0-3, 20-23}, {4-7, 16-19}, {8-11, 28-31}, {12-15, 24-27} and the same
+**   plus 32: phase = b5 | (b2^b4) << 1 | b3 << 2 of the lane (the same CK
+**   page, and SwizzleTest.cpp: "phase[0] = t[5], phase[1] = t[2] ^ t[4],
+**   phase[2] = t[3]").
+** Not measured on an MI300 here: the sources differ on 4- and 8-byte
+** accesses (rocRoller's newer model, shared/rocroller/lib/source/
+** LDSModel.cpp, takes 16 and 8 lanes a clock, a throughput limit that
+** rocprofiler-compute also gives); lyt follows Triton's grouping. gfx950
+** (64 banks for 8- and 16-byte reads) is not modelled.
 */
 #include <string.h>
 
@@ -29,20 +55,30 @@ static void touch(banks *B, int64_t byte, int64_t len) {
   B->bytes += len;
 }
 
+/* The phase lane l of an access of len bytes a lane is served in: runs of
+** 128 bytes' worth of lanes, except CDNA3's ds_read_b128 (see above). */
+static int64_t phase_of(int64_t l, int64_t len, lytK_model m, int load) {
+  if (m == LYTK_MODEL_CDNA3 && len == 16 && load)
+    return (l >> 5 & 1) | ((l >> 2 ^ l >> 4) & 1) << 1 | (l >> 3 & 1) << 2 | (l >> 6) << 3;
+  return len > 4 ? l / (128 / len) : l / 32;
+}
+
 /* Adds one warp-level access to c. Lane l (of n) moves vec elements of
 ** eb bytes at the byte offsets off[l*vec ..] (a negative first one: the
-** lane is off). Accesses of more than 4 bytes per lane are served in
-** phases of 128 bytes' worth of lanes (8 lanes for 16 bytes, 16 for 8),
-** one after the other: a phase costs the most words one bank serves in
-** it, at least its bytes/128; the ideal is the warp's bytes/128. */
+** lane is off). The lanes are served in phases (phase_of), one after the
+** other: a phase costs the most words one bank serves in it, at least its
+** bytes/128; the ideal is the warp's bytes/128. */
 static void warp_access(lytK_conflicts *c, banks *B, const int64_t *off, int64_t n, int32_t vec,
-                        int32_t eb) {
-  int64_t len = (int64_t)vec * eb, phase = len > 4 ? 128 / len : n, bytes = 0, waves = 0;
-  for (int64_t p0 = 0; p0 < n; p0 += phase) {
+                        int32_t eb, lytK_model m, int load) {
+  int64_t len = (int64_t)vec * eb, bytes = 0, waves = 0, phases = 0;
+  for (int64_t l = 0; l < n; l++)
+    if (phase_of(l, len, m, load) >= phases) phases = phase_of(l, len, m, load) + 1;
+  for (int64_t q = 0; q < phases; q++) {
     memset(B->n, 0, sizeof B->n);
     B->bytes = 0;
-    for (int64_t l = p0; l < n && l < p0 + phase; l++)
-      for (int32_t k = 0; k < vec && off[l * vec] >= 0; k++) touch(B, off[l * vec + k], eb);
+    for (int64_t l = 0; l < n; l++)
+      for (int32_t k = 0; k < vec && off[l * vec] >= 0 && phase_of(l, len, m, load) == q; k++)
+        touch(B, off[l * vec + k], eb);
     int64_t most = 0, ideal = (B->bytes + 127) / 128;
     for (int32_t b = 0; b < 32; b++) most = B->n[b] > most ? B->n[b] : most;
     waves += most > ideal ? most : ideal;
@@ -58,7 +94,8 @@ static void warp_access(lytK_conflicts *c, banks *B, const int64_t *off, int64_t
 /* A vector takes the registers lytK_vec_bit finds (as the lowering does),
 ** else consecutive ones. */
 lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG_ll *smem,
-                                   int32_t elem_bytes, int32_t vec, int32_t lanes_per_warp) {
+                                   int32_t elem_bytes, int32_t vec, int32_t lanes_per_warp,
+                                   int load) {
   lytK_dist a = lytK_dist_of(dist);
   int64_t regs = lytK_regs(&a), threads = lytK_threads(&a);
   if (vec < 1 || regs % vec || (vec & (vec - 1)) || (int64_t)vec * elem_bytes > 16)
@@ -83,23 +120,23 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
       int64_t n = threads - t0 < lanes_per_warp ? threads - t0 : lanes_per_warp;
       for (int64_t l = 0; l < n; l++)
         for (int32_t k = 0; k < vec; k++) off[l * vec + k] = (ro[r + k * step] ^ to[t0 + l]) * elem_bytes;
-      warp_access(&c, B, off, n, vec, elem_bytes);
+      warp_access(&c, B, off, n, vec, elem_bytes, lanes_per_warp == 64 ? LYTK_MODEL_CDNA3 : LYTK_MODEL_NVIDIA, load);
     }
   return c;
 }
 
 /* The same count over a lowered program's shared accesses in block 0,
-** from the addresses its nodes compute (32-lane warps, predicated-off
-** lanes left out): what the kernel costs, and a check of the lowering
-** against the layout-level count above. */
+** from the addresses its nodes compute (warps of 32 threads, or waves of
+** 64 by P's model; predicated-off lanes left out): what the kernel costs,
+** and a check of the lowering against the layout-level count above. */
 lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
-  int64_t N = P->nnodes;
-  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(32 * N));  /* one warp's node values */
-  int64_t *off = lytS_alloc(cx, sizeof *off * 32 * 16);
+  int64_t N = P->nnodes, W = P->model == LYTK_MODEL_CDNA3 ? 64 : 32;
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)(W * N));  /* one warp's node values */
+  int64_t *off = lytS_alloc(cx, sizeof *off * (size_t)W * 16);
   banks *B = lytS_alloc(cx, sizeof *B);
   lytK_conflicts c = { 0, 0, 0, 0 };
-  for (int64_t t0 = 0; t0 < P->threads; t0 += 32) {
-    int64_t n = P->threads - t0 < 32 ? P->threads - t0 : 32;
+  for (int64_t t0 = 0; t0 < P->threads; t0 += W) {
+    int64_t n = P->threads - t0 < W ? P->threads - t0 : W;
     for (int64_t t = 0; t < n; t++) lytK_eval_nodes(P, t0 + t, 0, v + t * N);
     int64_t trips = 1;  /* an access in a loop counts once per trip */
     for (int32_t i = 0; i < P->nops; i++) {
@@ -117,7 +154,8 @@ lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
         for (int32_t k = 0; k < vec; k++)
           off[t * vec + k] = o->pred >= 0 && x[o->pred] ? -1 : at + (int64_t)k * P->elem_bytes;
       }
-      warp_access(&c, B, off, lanes, vec, P->elem_bytes);
+      warp_access(&c, B, off, lanes, vec, P->elem_bytes, P->model,
+                  o->kind == LYTK_LDS || o->kind == LYTK_LDSM);
       c.accesses += (trips - 1) * (c.accesses - before.accesses);
       c.wavefronts += (trips - 1) * (c.wavefronts - before.wavefronts);
       c.ideal += (trips - 1) * (c.ideal - before.ideal);
@@ -183,8 +221,8 @@ static int32_t smem_vec(const lytK_kernel *k, const lytG_ll *L, const lytG_ll *S
 static score evaluate(lytS_ctx *cx, const lytK_kernel *k, const lytG_ll *S) {
   const lytG_ll *st = k->store ? k->store : k->load;
   int32_t v1 = smem_vec(k, k->load, S), v2 = smem_vec(k, st, S);
-  lytK_conflicts a = lytK_bank_conflicts(cx, k->load, S, k->elem_bytes, v1, 32);
-  lytK_conflicts b = lytK_bank_conflicts(cx, st, S, k->elem_bytes, v2, 32);
+  lytK_conflicts a = lytK_bank_conflicts(cx, k->load, S, k->elem_bytes, v1, 32, 0);
+  lytK_conflicts b = lytK_bank_conflicts(cx, st, S, k->elem_bytes, v2, 32, 1);
   return (score){ v1 + v2, a.conflicts + b.conflicts };
 }
 

@@ -236,7 +236,7 @@ static lyt_value conflicts_record(lytI_call *c, lytK_conflicts k) {
   return ints4(c, names, vals);
 }
 
-/* bank_conflicts(dist, smem, elem="f32", vec=1, lanes=32) */
+/* bank_conflicts(dist, smem, elem="f32", vec=1, lanes=32, access="load") */
 static lyt_value b_bank_conflicts(lytI_call *c) {
   const lytG_ll *d = get_linear(c, 0, THREADS), *s = get_smem(c, 1);
   const char *elem = lytI_isnil(c, 2) ? "f32" : get_str(c, 2, "elem");
@@ -246,13 +246,35 @@ static lyt_value b_bank_conflicts(lytI_call *c) {
   int64_t lanes = lytI_isnil(c, 4) ? 32 : lytI_getint(c, 4);
   if (vec < 1 || vec > 16) lytI_argerr(c, 3, "bank_conflicts: vec must be 1 to 16");
   if (lanes < 1 || lanes > 64) lytI_argerr(c, 4, "bank_conflicts: lanes must be 1 to 64");
-  return conflicts_record(c, lytK_bank_conflicts(CX(c), d, s, eb, (int32_t)vec, (int32_t)lanes));
+  const char *acc = lytI_isnil(c, 5) ? "load" : get_str(c, 5, "the access");
+  if (strcmp(acc, "load") && strcmp(acc, "store"))
+    lytI_argerr(c, 5, "bank_conflicts: access must be \"load\" or \"store\", got \"%s\"", acc);
+  return conflicts_record(c, lytK_bank_conflicts(CX(c), d, s, eb, (int32_t)vec, (int32_t)lanes,
+                                                 strcmp(acc, "load") == 0));
 }
 
-/* kernel_conflicts(K): bank_conflicts' count over the lowered program's own
-** shared accesses (both sides, every warp of a block). */
+/* kernel_conflicts(K, target=nil): bank_conflicts' count over the lowered
+** program's own shared accesses (both sides, every warp of a block), by
+** the bank model of the target's GPU ("sm_80", "sm_90", "sm_100": NVIDIA,
+** warps of 32; "gfx942": CDNA3, waves of 64), over the accesses it has
+** (what the target lacks as the plain accesses it becomes); nil: the
+** model of the layouts' warps (64 lanes: CDNA3), the ops as lowered. */
 static lyt_value b_kernel_conflicts(lytI_call *c) {
-  return conflicts_record(c, lytK_program_conflicts(CX(c), lytK_lower(CX(c), get_kernel(c, 0))));
+  const lytK_program *P = lytK_lower(CX(c), get_kernel(c, 0));
+  if (!lytI_isnil(c, 1)) {
+    static const char *const names[] = { "sm_80", "sm_90", "sm_100", "gfx942" };
+    const char *t = get_str(c, 1, "the target");
+    int i = 0;
+    while (i < 4 && strcmp(t, names[i])) i++;
+    if (i == 4)
+      lytI_argerr(c, 1, "kernel_conflicts: the target must be \"sm_80\", \"sm_90\", \"sm_100\" "
+                  "or \"gfx942\" (no bank model for others), got \"%s\"", t);
+    lytK_program *Q = lytS_dup(CX(c), lytK_expand_ops(CX(c), P, i == 0), sizeof *Q);
+    if (i == 1 || i == 2) Q->op = P->op, Q->nops = P->nops;  /* sm_90 on: every op there is */
+    Q->model = i == 3 ? LYTK_MODEL_CDNA3 : LYTK_MODEL_NVIDIA;
+    P = Q;
+  }
+  return conflicts_record(c, lytK_program_conflicts(CX(c), P));
 }
 
 #define P(...) { __VA_ARGS__, NULL }
@@ -261,10 +283,10 @@ const lytI_builtin lytI_kernel_lib[] = {
   { "emit", b_emit, 1, 0, P("kernels", "target", "arch"), "emit(kernels[, target=\"c\", arch]): the code of kernels for a target (c, ptx, amdgcn)" },
   { "program", b_program, 1, 0, P("K"), "program(K): the backend-neutral memory-operation program of a kernel, as text" },
   { "launch", b_launch, 1, 0, P("K"), "launch(K): {blocks, threads, smem_bytes, registers}: the grid and block a kernel is launched with, its dynamic shared memory in bytes, and its element registers per thread" },
-  { "kernel_conflicts", b_kernel_conflicts, 1, 0, P("K"), "kernel_conflicts(K): {accesses, wavefronts, ideal, conflicts} of a kernel's shared loads and stores in one block, from the addresses of its lowered program" },
+  { "kernel_conflicts", b_kernel_conflicts, 1, 0, P("K", "target"), "kernel_conflicts(K[, target]): {accesses, wavefronts, ideal, conflicts} of a kernel's shared loads and stores in one block, from the addresses of its lowered program, by the bank model of target (\"sm_80\", \"sm_90\", \"sm_100\": NVIDIA, warps of 32; \"gfx942\": AMD CDNA3, waves of 64; default: the layouts' warps, CDNA3 for 64 lanes)" },
   { "conversion", b_conversion, 1, 0, P("K"), "conversion(K): {mechanism, back, times, rounds, buffers}: how a kernel converts its load layout's registers to its store layout's (\"none\", \"registers\", \"shuffle\", \"shared\"; nil when one layout does both), how its round trips go back (nil without them), how many conversions it makes, and the rounds of a shared staging and the scratch buffers they alternate in (0 without shared memory)" },
   { "kernel_smem", b_kernel_smem, 1, 0, P("K"), "kernel_smem(K): the shared layout a kernel stages through (picked when not given)" },
-  { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32]): shared-memory wavefronts and conflicts of an access pattern" },
+  { "bank_conflicts", b_bank_conflicts, 2, 0, P("dist", "smem", "elem", "vec", "lanes", "access"), "bank_conflicts(dist, smem[, elem=\"f32\", vec=1, lanes=32, access=\"load\"]): shared-memory wavefronts and conflicts of an access pattern (lanes = 64: AMD CDNA3's LDS, whose 16-byte loads and stores go in different phases)" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };
 

@@ -155,9 +155,10 @@ typedef struct lytK_conflicts {
   int64_t conflicts;    /* wavefronts - ideal */
 } lytK_conflicts;
 lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG_ll *smem,
-                                   int32_t elem_bytes, int32_t vec, int32_t lanes_per_warp);
-/* The same over a lowered program's shared accesses (block 0, 32-lane
-** warps), from the addresses its nodes compute. */
+                                   int32_t elem_bytes, int32_t vec, int32_t lanes_per_warp,
+                                   int load);
+/* The same over a lowered program's shared accesses (block 0, warps of 32
+** or waves of 64 by P->model), from the addresses its nodes compute. */
 lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P);
 
 /* The widest vector (elements) both layouts can move through smem, and

@@ -29,6 +29,7 @@ typedef struct prog {
   lytK_node *node;
   lytK_op *op;
   int32_t nnodes, nops, capops;
+  int32_t spare, spares;  /* free registers from `spare` on; how many stores used */
 } prog;
 
 /* ------------------------------------------------------------------ */
@@ -468,6 +469,7 @@ static int32_t any_order_width(const lytK_kernel *k, const lytK_dist *g, const l
                                const int64_t *to, int32_t *bit) {
   int64_t ro[LYT_LL_MAXBITS], x[LYTK_MAXRANK], used = 0;
   int32_t n = 0, nb = g->lanebits + g->warpbits;
+  if (g->lanebits == 6) return 1;  /* 64 lanes: AMD, whose vectors are register ranges */
   for (int32_t b = 0; b < g->regbits; b++) {
     lytK_coord(g, INT64_C(1) << b, 0, x);
     lytG_apply(S, x, &ro[b]);
@@ -491,14 +493,78 @@ static int32_t any_order_width(const lytK_kernel *k, const lytK_dist *g, const l
 static lytK_conflicts ops_conflicts(prog *p, const lytK_kernel *k, const lytK_dist *g, int32_t from,
                                     int32_t to) {
   lytK_program P = { .name = k->name, .elem_bytes = k->elem_bytes, .threads = (int32_t)lytK_threads(g),
+                     .model = g->lanebits == 6 ? LYTK_MODEL_CDNA3 : LYTK_MODEL_NVIDIA,
                      .nnodes = p->nnodes, .nops = to - from, .node = p->node, .op = p->op + from };
   return lytK_program_conflicts(p->cx, &P);
 }
 
-/* One staging's shared accesses of the registers in part q: tile (or
-** buffer) t at t times S's size, registers from `reg` on. */
-static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
-                     lytK_kind kind, int32_t t, part q, int32_t reg) {
+/* Ops [s0, s1) and an alternative [s1, nops) just made: the alternative
+** stays (and 1 is returned) if the bank model gives it fewer wavefronts
+** (no more, with `ties`) and no more conflicts. */
+static int keep_cheaper(prog *p, const lytK_kernel *k, const lytK_dist *g, int32_t s0, int32_t s1,
+                        int ties) {
+  lytK_conflicts a = ops_conflicts(p, k, g, s0, s1), b = ops_conflicts(p, k, g, s1, p->nops);
+  if (b.wavefronts > a.wavefronts || (!ties && b.wavefronts == a.wavefronts) || b.conflicts > a.conflicts) {
+    p->nops = s1;
+    return 0;
+  }
+  memmove(p->op + s0, p->op + s1, sizeof *p->op * (size_t)(p->nops - s1));
+  p->nops = s0 + (p->nops - s1);
+  return 1;
+}
+
+/* Stores from lanes that hold copies: rather than copy 0 storing every
+** register, copy j stores the registers it picks, register bits rbit[i]
+** XORed in for each set lane-copy bit lane[i] -- as if the layout (g) gave
+** those lanes the register bits' elements. A warp's stores then fill more
+** of each wavefront; moves select the value each thread stores. Register
+** bits of the round's tile bits stay out: a round is every thread's. */
+typedef struct split {
+  lytK_dist g;
+  int32_t n, lane[LYTK_TIDBITS], rbit[LYTK_TIDBITS];
+} split;
+
+static int split_copies(lytS_ctx *cx, const lytK_dist *g, part q, split *s) {
+  int64_t copies = copy_mask(g, 1);
+  s->n = 0;
+  for (int32_t b = 0, rb = g->regbits - 1; b < g->lanebits; b++) {
+    while (rb >= 0 && (!lytK_col(g, 0, rb) || (lytK_col(g, 0, rb) & q.mask))) rb--;
+    if (rb < 0) break;
+    if (copies >> b & 1) s->lane[s->n] = b, s->rbit[s->n++] = rb--;
+  }
+  if (!s->n) return 0;
+  lytG_ll *L = lytG_copy(cx, g->L);
+  int32_t lo = lytG_in_offset(L, g->ilane), ro = lytG_in_offset(L, g->ireg);
+  for (int32_t i = 0; i < s->n; i++)
+    L->col[lo + s->lane[i]] = L->col[ro + s->rbit[i]], L->col[ro + s->rbit[i]] = 0;
+  L->rank = -1;
+  s->g = lytK_dist_of(L);
+  return 1;
+}
+
+/* Spare registers spare.. get the words of a store from split lanes: word
+** i of copy j is register r_i ^ (the rbit of each set bit of j). */
+static void split_words(prog *p, const split *sp, const lytK_op *o) {
+  int64_t m = 0;
+  for (int32_t i = 0; i < sp->n; i++) m |= INT64_C(1) << sp->lane[i];
+  for (int32_t w = 0; w < o->vec; w++)
+    for (int64_t j = 0; j < INT64_C(1) << sp->n; j++) {
+      int32_t r = lytK_elem_reg(o, w) - o->reg, x = 0;
+      int64_t at = 0;
+      for (int32_t i = 0; i < sp->n; i++)
+        if (j >> i & 1) x |= 1 << sp->rbit[i], at |= INT64_C(1) << sp->lane[i];
+      int32_t pred = j ? bink(p, LYTK_XOR, bink(p, LYTK_AND, tid(p), m), at) : -1;
+      lytK_op *mv = new_op(p, LYTK_MOV, 1, p->spare + w);
+      mv->src = o->reg + (r ^ x), mv->pred = pred;
+    }
+  if (o->vec > p->spares) p->spares = o->vec;
+}
+
+/* One staging's shared accesses of the registers in part q, as plain
+** vectors (or, sp given, stores from split lanes): tile (or buffer) t at
+** t times S's size, registers from `reg` on. */
+static void plain_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
+                      lytK_kind kind, int32_t t, part q, int32_t reg, const split *sp) {
   int32_t a = 0, w = vector_width(p->cx, k, g, smem_off, S, 0, &a);
   int nb = g->lanebits + g->warpbits;
   int64_t wt[64], x[LYTK_MAXRANK];
@@ -513,21 +579,37 @@ static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const ly
   for (int64_t r = 0; r < lytK_regs(g); r++) {
     if ((r & skip) || (gw > w ? (r & gmask) != 0 : !vector_start(r, w, a)) || !in_part(g, r, q))
       continue;
-    lytK_op *o = new_op(p, kind, gw > w ? gw : w, (int32_t)(reg + r));
+    lytK_op o = { .kind = kind, .vec = gw > w ? gw : w, .reg = (int32_t)(reg + r), .addr = base,
+                  .pred = pred, .rstep = gw > w ? 0 : 1 << a };
+    for (int32_t j = 0; gw > w && (1 << j) < gw; j++) o.rbit[j] = 1 << gb[j];
     lytK_coord(g, r, 0, x);
-    lytG_apply(S, x, &o->xor_k);
-    o->add_k = (int64_t)t << S->outbits;
-    o->addr = base, o->pred = pred, o->rstep = gw > w ? 0 : 1 << a;
-    for (int32_t j = 0; gw > w && (1 << j) < gw; j++) o->rbit[j] = 1 << gb[j];
+    lytG_apply(S, x, &o.xor_k);
+    o.add_k = (int64_t)t << S->outbits;
+    if (sp) {
+      split_words(p, sp, &o);
+      o.reg = p->spare, o.rstep = 1, memset(o.rbit, 0, sizeof o.rbit);
+    }
+    *new_op(p, kind, o.vec, o.reg) = o;
   }
   /* ldmatrix/stmatrix instead where they fit, unless the bank model says
   ** their rows cost more wavefronts or conflicts than the plain accesses */
   int32_t s1 = p->nops;
-  if (!matrix_ops(p, k, g, S, kind, t, q, reg, base, wt, w > gw ? w : gw)) return;
-  lytK_conflicts plain = ops_conflicts(p, k, g, s0, s1), mat = ops_conflicts(p, k, g, s1, p->nops);
-  if (mat.wavefronts > plain.wavefronts || mat.conflicts > plain.conflicts) { p->nops = s1; return; }
-  memmove(p->op + s0, p->op + s1, sizeof *p->op * (size_t)(p->nops - s1));
-  p->nops = s0 + (p->nops - s1);
+  if (!sp && matrix_ops(p, k, g, S, kind, t, q, reg, base, wt, w > gw ? w : gw))
+    keep_cheaper(p, k, g, s0, s1, 1);
+}
+
+/* One staging's shared accesses of the registers in part q: tile (or
+** buffer) t at t times S's size, registers from `reg` on; stores from
+** split lanes where that saves wavefronts. */
+static void smem_ops(prog *p, const lytK_kernel *k, const lytK_dist *g, const lytG_ll *S,
+                     lytK_kind kind, int32_t t, part q, int32_t reg) {
+  int32_t s0 = p->nops, spares = p->spares;
+  split sp;
+  plain_ops(p, k, g, S, kind, t, q, reg, NULL);
+  if (kind != LYTK_STS || !split_copies(p->cx, g, q, &sp)) return;
+  int32_t s1 = p->nops;
+  plain_ops(p, k, &sp.g, S, kind, t, q, reg, &sp);
+  if (!keep_cheaper(p, k, g, s0, s1, 0)) p->spares = spares;
 }
 
 /* ------------------------------------------------------------------ */
@@ -671,23 +753,35 @@ static const lytG_ll *triton_scratch(lytS_ctx *cx, const lytK_kernel *k, const c
 ** and instructions in a block, from the lowered accesses. */
 static lytK_conflicts staging(lytS_ctx *cx, const lytK_kernel *k, const lytK_dist *from,
                               const lytK_dist *to, const lytG_ll *S) {
-  prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
+  prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0, 0, 0 };
   smem_ops(&p, k, from, S, LYTK_STS, 0, (part){ 0, 0 }, 0);
   smem_ops(&p, k, to, S, LYTK_LDS, 0, (part){ 0, 0 }, 0);
   return ops_conflicts(&p, k, from, 0, p.nops);
 }
 
-/* The shared layout: lyt's search (lytK_pick_smem) or Triton's swizzle,
-** whichever the bank model gives no conflicts, then fewer wavefronts, then
-** fewer instructions (wider vectors); lyt's on a tie. */
+/* The shared layout: lyt's search (lytK_pick_smem), that search for the
+** stores of split lanes (when the load layout's lanes hold copies), or
+** Triton's swizzle, whichever the bank model gives no conflicts, then
+** fewer wavefronts, then fewer instructions (wider vectors); the first on
+** a tie. */
 static const lytG_ll *pick_scratch(lytS_ctx *cx, const lytK_kernel *k, const conv *c) {
-  const lytG_ll *S = lytK_pick_smem(cx, k), *t = triton_scratch(cx, k, c);
-  if (!t || t->nin != k->rank) return S;
-  lytK_conflicts x = staging(cx, k, c->a, c->b, S), y = staging(cx, k, c->a, c->b, t);
-  int64_t kx[3] = { x.conflicts > 0, x.wavefronts, x.accesses }, ky[3] = { y.conflicts > 0, y.wavefronts, y.accesses };
-  for (int i = 0; i < 3; i++)
-    if (kx[i] != ky[i]) return ky[i] < kx[i] ? t : S;
-  return S;
+  const lytG_ll *cand[3] = { lytK_pick_smem(cx, k), NULL, triton_scratch(cx, k, c) }, *best = NULL;
+  split sp;
+  if (split_copies(cx, c->a, (part){ 0, 0 }, &sp)) {
+    lytK_kernel ks = *k;
+    ks.load = sp.g.L;
+    cand[1] = lytK_pick_smem(cx, &ks);
+  }
+  int64_t bk[3] = { 0 };
+  for (int i = 0; i < 3; i++) {
+    if (!cand[i] || cand[i]->nin != k->rank) continue;
+    lytK_conflicts x = staging(cx, k, c->a, c->b, cand[i]);
+    int64_t key[3] = { x.conflicts > 0, x.wavefronts, x.accesses };
+    int less = !best;
+    for (int j = 0; j < 3 && !less && key[j] <= bk[j]; j++) less = key[j] < bk[j];
+    if (less) best = cand[i], memcpy(bk, key, sizeof key);
+  }
+  return best;
 }
 
 /* What one conversion by shuffles costs a block, in quarters of a shared
@@ -1042,13 +1136,14 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   lytK_dist ld = read_dist(cx, k, k->load, "load");
   lytK_dist st = k->store ? read_dist(cx, k, k->store, "store") : ld;
   check_pair(cx, &ld, &st);
-  prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0 };
+  prog p = { cx, lytS_alloc(cx, sizeof(lytK_node) * MAXNODES), NULL, 0, 0, 0, 0, 0 };
   lytK_program *P = lytS_alloc(cx, sizeof *P);
   memset(P, 0, sizeof *P);
   P->name = k->name, P->elem = k->elem, P->elem_bytes = k->elem_bytes;
   P->in_elems = extent(cx, k, k->src_stride, "source");
   P->out_elems = extent(cx, k, k->dst_stride, "destination");
   P->threads = (int32_t)lytK_threads(&ld);
+  P->model = ld.lanebits == 6 ? LYTK_MODEL_CDNA3 : LYTK_MODEL_NVIDIA;  /* only AMD has 64 lanes */
   int32_t T = k->tiles_per_block > 1 ? k->tiles_per_block : 1;
   int32_t R = (int32_t)(lytK_regs(&ld) > lytK_regs(&st) ? lytK_regs(&ld) : lytK_regs(&st));
   int64_t tiles = 1;
@@ -1063,7 +1158,7 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   P->l2_load = k->l2_load, P->l2_store = k->l2_store;
   conv c = { .a = &ld, .b = &st };
   plan_conversion(cx, k, &c, T, R);
-  P->nregs = c.spare + (uses(&c, LYTK_MECH_SHUFFLE) ? 2 : 0);
+  p.spare = c.spare;
   if (c.S) {
     P->smem = c.S;
     P->smem_bytes = (int32_t)(((int64_t)c.bufs * T << c.S->outbits) * k->elem_bytes);
@@ -1092,6 +1187,7 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   for (int32_t t = 0; t < T; t++)
     global_ops(&p, k, out, k->dst_stride, LYTK_STG, t, P->blocks, c.base_b + t * R);
   if (k->smem_bytes > P->smem_bytes) P->smem_bytes = k->smem_bytes;
+  P->nregs = c.spare + (uses(&c, LYTK_MECH_SHUFFLE) && p.spares < 2 ? 2 : p.spares);
   P->node = p.node, P->nnodes = p.nnodes, P->op = p.op, P->nops = p.nops;
   return P;
 }

@@ -139,6 +139,10 @@ static inline const char *lytK_l2_name(lytK_l2 h) {
   return h == LYTK_L2_EVICT_FIRST ? "evict_first" : h == LYTK_L2_EVICT_LAST ? "evict_last" : NULL;
 }
 
+/* The bank model a program's shared accesses are counted by: NVIDIA's
+** (warps of 32 threads), or AMD CDNA3's (waves of 64); backends/bank.c. */
+typedef enum lytK_model { LYTK_MODEL_NVIDIA, LYTK_MODEL_CDNA3 } lytK_model;
+
 typedef struct lytK_program {
   const char *name;           /* a C identifier */
   const char *mechanism;      /* how the load layout's registers reach the store
@@ -148,6 +152,7 @@ typedef struct lytK_program {
                                  when round trips take another; else NULL */
   int32_t conversions;        /* layout conversions the program makes */
   int32_t rounds, buffers;    /* stagings of a conversion, scratch buffers they alternate in */
+  lytK_model model;           /* CDNA3 where the layouts have 64 lanes */
   int32_t lanes;              /* threads of a warp its shuffles assume (0: none) */
   const struct lytG_ll *smem; /* the shared layout it stages through, NULL if none */
   int32_t elem_bytes;         /* 1, 2, 4 or 8 */

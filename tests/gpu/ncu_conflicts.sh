@@ -4,15 +4,24 @@
 # Runs the run_ptx harness (check mode, no --bench) under Nsight Compute and
 # reports the shared-memory bank conflicts of every kernel in EXPECT.txt:
 #
-#   conflicts NAME ld=X st=Y
+#   conflicts NAME ld=X st=Y wavefronts lyt=W ncu=V
 #
 # X and Y are l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum,
-# i.e. shared-memory wavefronts beyond the ideal number. run_ptx launches a
-# kernel once per check pass (several passes for 1- and 2-byte elements);
-# the largest count over a kernel's launches is reported ("n/a" if ncu
-# reported nothing for it).
+# i.e. shared-memory wavefronts beyond the ideal number, as the L1 counts
+# them: that count also takes in wavefronts lost to other L1 traffic (a few,
+# now and then, in kernels whose accesses are conflict-free by
+# construction). W is what lyt's bank model counts in the grid (the
+# expect file's "# wavefronts" comment), V the SASS-level count of every
+# shared load, store, ldmatrix and stmatrix
+# (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ld,st},
+# sm__sass_..._op_{ldsm,stsm}), which counts each instruction's own
+# wavefronts. Where this ncu has the SASS counters, W must equal V (lyt's
+# model is the hardware's); where it has not, X and Y must be 0. run_ptx
+# launches a kernel once per check pass (several passes for 1- and 2-byte
+# elements); the largest count over a kernel's launches is reported ("n/a"
+# if ncu reported nothing for it).
 #
-# Exit status: 0 no conflicts; 1 some kernel has conflicts (0 anyway with
+# Exit status: 0 model = hardware (or no conflicts); 1 not (0 anyway with
 # ALLOW_CONFLICTS=1); 2 usage error, harness failure or missing ncu data.
 # ncu is /usr/local/cuda/bin/ncu, else the one on PATH, or $NCU if set; if
 # there is none the script prints "skip: ncu not found" and exits 0.
@@ -48,6 +57,18 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ncu_conflicts.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 2' HUP INT TERM
 
+# The SASS-level wavefront counters this ncu has.
+"$ncu" --query-metrics >"$tmp/metrics" 2>&1
+sass=
+for x in smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld \
+         smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st \
+         sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm \
+         sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm; do
+  grep -q "^$x " "$tmp/metrics" && sass=$sass,$x.sum
+done
+# lyt's counts, from the expect file
+awk '$1 == "#" && $2 == "wavefronts" { print $3, $4 }' "$expect" >"$tmp/model"
+
 # Kernel names, in expect-file order (this also validates the file).
 if ! "$run_ptx" --list "$expect" >"$tmp/list" 2>"$tmp/list.err"; then
     cat "$tmp/list.err" >&2
@@ -58,7 +79,7 @@ awk '$1 == "kernel" { print $2 }' "$tmp/list" >"$tmp/names"
 
 # The harness's own output stays on stdout/stderr files; ncu's (the CSV and
 # its ==PROF== lines) goes to the log file.
-"$ncu" --csv --metrics "$m_ld,$m_st" --log-file "$tmp/ncu.csv" \
+"$ncu" --csv --metrics "$m_ld,$m_st$sass" --log-file "$tmp/ncu.csv" \
     "$run_ptx" "$ptx" "$expect" >"$tmp/app.out" 2>"$tmp/app.err"
 rc=$?
 
@@ -81,7 +102,7 @@ fi
 # Parse the CSV (every field is double-quoted; numbers may carry thousands
 # separators). Columns are found by their header names.
 awk -v m_ld="$m_ld" -v m_st="$m_st" -v allow="${ALLOW_CONFLICTS:-0}" \
-    -v names="$tmp/names" -v status="$status" '
+    -v names="$tmp/names" -v status="$status" -v model="$tmp/model" -v sass="$sass" '
 function csv(line, f,    n, i, c, q, cur, len) {
     n = 0; cur = ""; q = 0; len = length(line)
     for (i = 1; i <= len; i++) {
@@ -117,7 +138,9 @@ substr($0, 1, 1) != "\"" { next }
     if (n < cv) next
     k = kname(f[ck]); m = f[cm]; v = f[cv]
     gsub(/[ ,]/, "", v)
-    if (m == m_ld) which = "ld"; else if (m == m_st) which = "st"; else next
+    if (m == m_ld) which = "ld"; else if (m == m_st) which = "st"
+    else if (m ~ /^sm.*__sass_.*wavefronts/) which = m
+    else next
     if (v !~ /^[0-9]+(\.[0-9]+)?$/) { bad[k] = 1; next }
     key = k SUBSEP which
     if (!(key in val) || v + 0 > val[key] + 0) val[key] = v + 0
@@ -128,13 +151,19 @@ END {
         print "error: no metrics in the ncu output (see below)" > "/dev/stderr"
         rc = 2
     }
+    while ((getline line < model) > 0) { split(line, w, " "); lyt[w[1]] = w[2] }
     conflicts = 0
     while ((getline k < names) > 0) {
         ld = ((k SUBSEP "ld") in val) ? val[k SUBSEP "ld"] : "n/a"
         st = ((k SUBSEP "st") in val) ? val[k SUBSEP "st"] : "n/a"
-        printf "conflicts %s ld=%s st=%s\n", k, ld, st
+        hw = 0
+        for (key in val) { split(key, kk, SUBSEP); if (kk[1] == k && kk[2] ~ /wavefronts/) hw += val[key] }
+        printf "conflicts %s ld=%s st=%s", k, ld, st
+        if (sass != "") printf " wavefronts lyt=%s ncu=%d", (k in lyt) ? lyt[k] : "n/a", hw
+        printf "\n"
         if (ld == "n/a" || st == "n/a" || (k in bad)) { if (rc < 2) rc = 2 }
-        else if (ld + 0 > 0 || st + 0 > 0) conflicts = 1
+        else if (sass == "" && (ld + 0 > 0 || st + 0 > 0)) conflicts = 1
+        else if (sass != "" && (!(k in lyt) || lyt[k] + 0 != hw)) conflicts = 1
     }
     if (conflicts && allow != "1" && rc == 0) rc = 1
     exit rc
