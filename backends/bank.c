@@ -165,6 +165,14 @@ lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P) {
   return c;
 }
 
+/* The whole grid's: block 0's times the blocks (shared accesses are
+** predicated by thread only, never by block). */
+lytK_conflicts lytK_grid_conflicts(lytS_ctx *cx, const lytK_program *P) {
+  lytK_conflicts c = lytK_program_conflicts(cx, P);
+  c.accesses *= P->blocks, c.wavefronts *= P->blocks, c.ideal *= P->blocks, c.conflicts *= P->blocks;
+  return c;
+}
+
 /* ------------------------------------------------------------------ */
 /* choosing the shared layout                                          */
 /* ------------------------------------------------------------------ */

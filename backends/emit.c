@@ -58,13 +58,14 @@ static int by_name(const void *a, const void *b) {
 
 /* Small kernels list, for every out element, the in element lyt's
 ** mapping puts there; large ones give the src/dst layouts ("map"), from
-** which the harness computes the same list. A comment gives the shared
-** wavefronts lyt's bank model counts in the grid, which make gpu-test
-** compares with Nsight Compute's. */
+** which the harness computes the same list. A comment before it gives the
+** shared wavefronts and conflicts lyt's bank model counts in the grid,
+** which make gpu-test compares with Nsight Compute's. */
 static void write_expect(lyt_state *L, lytS_buf *b, const lytK_kernel *k) {
   const lytK_program *P = lytK_lower(&L->cx, k);
-  lytS_buf_printf(b, "# wavefronts %s %lld\n", k->name,
-                  (long long)(lytK_program_conflicts(&L->cx, P).wavefronts * P->blocks));
+  lytK_conflicts c = lytK_grid_conflicts(&L->cx, P);
+  lytS_buf_printf(b, "# wavefronts %s %lld conflicts %lld\n", k->name, (long long)c.wavefronts,
+                  (long long)c.conflicts);
   lytS_buf_printf(b, "kernel %s %d %lld %lld %d %d %d\n", k->name, (int)k->elem_bytes,
                   (long long)P->in_elems, (long long)P->out_elems, (int)P->blocks,
                   (int)P->threads, (int)P->smem_bytes);

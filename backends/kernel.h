@@ -160,6 +160,7 @@ lytK_conflicts lytK_bank_conflicts(lytS_ctx *cx, const lytG_ll *dist, const lytG
 /* The same over a lowered program's shared accesses (block 0, warps of 32
 ** or waves of 64 by P->model), from the addresses its nodes compute. */
 lytK_conflicts lytK_program_conflicts(lytS_ctx *cx, const lytK_program *P);
+lytK_conflicts lytK_grid_conflicts(lytS_ctx *cx, const lytK_program *P);  /* every block */
 
 /* The widest vector (elements) both layouts can move through smem, and
 ** an XOR swizzle of the row-major tile that gives zero bank conflicts for
