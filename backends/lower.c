@@ -1050,15 +1050,19 @@ static const lytG_ll *round_scratch(lytS_ctx *cx, const lytK_kernel *k, const co
 ** costs resident blocks where shared memory limits them. On the H200 (2048
 ** threads, 32 blocks and 228 KB an SM, 1 KB reserved per block) it gained
 ** 1-5% on every benchmark pair that kept two blocks an SM, and lost up to
-** 7% where one was left (bench/gpu/results-h100.md, "Conversions"). */
-static int second_buffer_pays(int64_t threads, int64_t bytes) {
-  int64_t most = 2048 / threads < 32 ? 2048 / threads : 32, two = 228 * 1024 / (2 * bytes + 1024);
+** 7% where one was left (bench/gpu/results-h100.md, "Conversions"); the
+** same rule for CDNA3 (64 lanes: 2048 threads and 64 KB of LDS a CU),
+** not measured. */
+static int second_buffer_pays(const lytK_dist *g, int64_t bytes) {
+  int amd = g->lanebits == 6;
+  int64_t threads = lytK_threads(g), most = 2048 / threads < 32 ? 2048 / threads : 32;
+  int64_t two = amd ? 65536 / (2 * bytes) : 228 * 1024 / (2 * bytes + 1024);
   return (two < most ? two : most) >= 2;
 }
 
 /* The scratch layout, the rounds it takes and its buffers. The tile is
 ** staged whole unless that needs more than smem_bytes (or a block's
-** shared memory): then in rounds, each taking the elements with given
+** shared memory: 64 KB of LDS where the layouts have 64 lanes): then in rounds, each taking the elements with given
 ** values of some tile bits only registers set (dim0's top bits first). Two
 ** buffers let a staging skip the barrier that waits for the reads of the
 ** one before: the barrier between them already did, if no exchange stays
@@ -1066,7 +1070,7 @@ static int second_buffer_pays(int64_t threads, int64_t bytes) {
 ** evenly. */
 static void plan_staging(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
   int64_t size = 1, eb = k->elem_bytes, T = c->T;
-  int64_t budget = k->smem_bytes ? k->smem_bytes : LYTK_MAX_SMEM;
+  int64_t budget = k->smem_bytes ? k->smem_bytes : c->a->lanebits == 6 ? 65536 : LYTK_MAX_SMEM;
   int32_t want = k->buffers ? k->buffers : 1;
   for (int32_t d = 0; d < k->rank; d++) size *= k->tile[d];
   const lytG_ll *S = k->smem;
@@ -1103,7 +1107,7 @@ static void plan_staging(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
     lytS_fail(cx, LYT_ERRRUN, "kernel: buffers = 2 needs stagings that alternate between two "
               "buffers, each behind a block barrier; this conversion has %s", why);
   c->bufs = k->buffers ? k->buffers
-          : !why && 2 * bytes <= budget && second_buffer_pays(lytK_threads(c->a), bytes) ? 2 : 1;
+          : !why && 2 * bytes <= budget && second_buffer_pays(c->a, bytes) ? 2 : 1;
 }
 
 static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t T, int32_t R) {
