@@ -996,8 +996,6 @@ int lytK_equal(const lytK_kernel *a, const lytK_kernel *b) {
          same_ll(a->store, b->store) && same_ll(a->smem, b->smem);
 }
 
-/* A conversion between the layouts (or a forced one), its mechanism, and
-** the registers it needs. */
 /* Tile bits that only registers set in both layouts, each by a register
 ** bit of its own: a round of staging can take the elements with given
 ** values of them, in every thread alike. */
@@ -1018,8 +1016,10 @@ static uint64_t register_only_bits(const conv *c) {
 static const lytG_ll *squeeze(lytS_ctx *cx, const lytG_ll *L, uint64_t gone) {
   lytG_dim out[LYT_LL_MAXDIMS];
   uint64_t col[LYT_LL_MAXBITS] = { 0 };
-  for (int32_t d = 0, at = 0; d < L->nout; at += L->out[d++].log2)
-    out[d] = (lytG_dim){ L->out[d].name, L->out[d].log2 - ones(gone >> at & ((UINT64_C(1) << L->out[d].log2) - 1)) };
+  for (int32_t d = 0, at = 0; d < L->nout; at += L->out[d++].log2) {
+    uint64_t mine = gone >> at & ((UINT64_C(1) << L->out[d].log2) - 1);
+    out[d] = (lytG_dim){ L->out[d].name, L->out[d].log2 - ones(mine) };
+  }
   for (int32_t j = 0; j < L->inbits; j++)
     for (int32_t q = 0, n = 0; q < L->outbits; q++)
       if (!(gone >> q & 1)) col[j] |= (L->col[j] >> q & 1) << n++;
@@ -1110,6 +1110,8 @@ static void plan_staging(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
           : !why && 2 * bytes <= budget && second_buffer_pays(c->a, bytes) ? 2 : 1;
 }
 
+/* A conversion between the layouts (or a forced one), its mechanism, its
+** staging and the registers it needs. */
 static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t T, int32_t R) {
   c->T = T, c->R = R, c->lanes = 1 << c->a->lanebits;
   int differ = k->store && !lytG_equal(k->load, k->store);

@@ -48,6 +48,10 @@ typedef enum lytP_kind {
   N_PARAM,     /* str: name; a: default or NULL */
   N_BLOCK,     /* list of statements */
   N_RETURN,    /* a */
+  N_FOR,       /* for str in a b: b a N_BLOCK */
+  N_WHILE,     /* while a b */
+  N_IFSTMT,    /* if a b [else c]: b an N_BLOCK, c an N_BLOCK, an N_IFSTMT or NULL */
+  N_BREAK, N_CONTINUE,
   N_EXPRSTMT   /* a */
 } lytP_kind;
 

@@ -44,6 +44,17 @@ lytP_node *lytP_named(lytP_ctx *p, int kind, const lytP_token *name, lytP_node *
   return n;
 }
 
+/* for NAME in EXPR BLOCK, `in` read as a name (it is a dim name too) */
+lytP_node *lytP_for(lytP_ctx *p, const lytP_token *f, const lytP_token *name,
+                    const lytP_token *in, lytP_node *e, lytP_node *body) {
+  if (strcmp(in->s, "in") != 0)
+    lytP_error(p, in->loc, "expected 'in' after the loop variable, got '%s'", in->s);
+  lytP_node *n = lytP_named(p, N_FOR, name, e);
+  n->b = body;
+  n->loc = f->loc;
+  return n;
+}
+
 lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l) {
   lytP_node *n = lytP_node_new(p, kind, loc);
   n->list = l->head;
@@ -137,6 +148,16 @@ const char *lytP_tokname(int type) {
     case TK_STAR: return "'*'";
     case TK_SLASH: return "'/'";
     case TK_PERCENT: return "'%'";
+    case TK_SHL: return "'<<'";
+    case TK_SHR: return "'>>'";
+    case TK_CARET: return "'^'";
+    case TK_AMP: return "'&'";
+    case TK_PIPE: return "'|'";
+    case TK_TILDE: return "'~'";
+    case TK_FOR: return "'for'";
+    case TK_WHILE: return "'while'";
+    case TK_BREAK: return "'break'";
+    case TK_CONTINUE: return "'continue'";
     default: return "token";
   }
 }

@@ -24,6 +24,8 @@ static int keyword(const char *s, size_t n) {
     {"show", TK_SHOW}, {"import", TK_IMPORT}, {"if", TK_IF},
     {"then", TK_THEN}, {"else", TK_ELSE}, {"and", TK_AND}, {"or", TK_OR},
     {"not", TK_NOT}, {"true", TK_TRUE}, {"false", TK_FALSE}, {"nil", TK_NIL},
+    {"for", TK_FOR}, {"while", TK_WHILE}, {"break", TK_BREAK},
+    {"continue", TK_CONTINUE},
   };
   for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
     if (strlen(kw[i].w) == n && memcmp(kw[i].w, s, n) == 0) return kw[i].t;
@@ -308,6 +310,12 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
       "*" { t->type = TK_STAR; return; }
       "/" { t->type = TK_SLASH; return; }
       "%" { t->type = TK_PERCENT; return; }
+      "<<" { t->type = TK_SHL; return; }
+      ">>" { t->type = TK_SHR; return; }
+      "^" { t->type = TK_CARET; return; }
+      "&" { t->type = TK_AMP; return; }
+      "|" { t->type = TK_PIPE; return; }
+      "~" { t->type = TK_TILDE; return; }
       [^] {
         unsigned char c = (unsigned char)start[0];
         if (c >= 0x20 && c < 0x7f)

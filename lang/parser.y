@@ -49,6 +49,10 @@
 %nonassoc EQ NE LT LE GT GE.
 %nonassoc COLON ARROW.
 %nonassoc AT.
+%left PIPE.
+%left CARET.
+%left AMP.
+%left SHL SHR.
 %left PLUS MINUS.
 %left STAR SLASH PERCENT.
 %right UMINUS.
@@ -60,6 +64,7 @@
 %type arg {lytP_node *}
 %type param {lytP_node *}
 %type block {lytP_node *}
+%type ifstmt {lytP_node *}
 %type bline {lytP_node *}
 %type exprlist {lytP_list *}
 %type args {lytP_list *}
@@ -90,6 +95,18 @@ stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN ASSIGN nls expr(E).
 stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN block(B).
                                       { A = lytP_named(p, N_FNDEF, &N, B); A->list = P->head; A->n = P->n; }
 stmt(A) ::= RETURN(T) expr(E).        { A = lytP_unary(p, N_RETURN, &T, E); }
+/* `in` is no keyword (Triton's layouts name dims "in"): a name here */
+stmt(A) ::= FOR(T) NAME(N) NAME(K) expr(E) block(B).
+                                      { A = lytP_for(p, &T, &N, &K, E, B); }
+stmt(A) ::= WHILE(T) expr(E) block(B). { A = lytP_unary(p, N_WHILE, &T, E); A->b = B; }
+stmt(A) ::= BREAK(T).                 { A = lytP_node_new(p, N_BREAK, T.loc); }
+stmt(A) ::= CONTINUE(T).              { A = lytP_node_new(p, N_CONTINUE, T.loc); }
+stmt(A) ::= ifstmt(X).                { A = X; }
+ifstmt(A) ::= IF(T) expr(C) block(B). { A = lytP_unary(p, N_IFSTMT, &T, C); A->b = B; }
+ifstmt(A) ::= IF(T) expr(C) block(B) ELSE block(E).
+                                      { A = lytP_unary(p, N_IFSTMT, &T, C); A->b = B; A->c = E; }
+ifstmt(A) ::= IF(T) expr(C) block(B) ELSE ifstmt(E).
+                                      { A = lytP_unary(p, N_IFSTMT, &T, C); A->b = B; A->c = E; }
 stmt(A) ::= expr(E).                  { A = lytP_node_new(p, N_EXPRSTMT, E->loc); A->a = E; }
 
 block(A) ::= LBRACE(T) blines(L) RBRACE. { A = lytP_listnode(p, N_BLOCK, T.loc, L); }
@@ -125,7 +142,13 @@ expr(A) ::= expr(X) MINUS(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); 
 expr(A) ::= expr(X) STAR(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) SLASH(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) PERCENT(T) expr(Y). { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) PIPE(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) CARET(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) AMP(T) expr(Y).    { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) SHL(T) expr(Y).    { A = lytP_binary(p, N_BINOP, &T, X, Y); }
+expr(A) ::= expr(X) SHR(T) expr(Y).    { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= MINUS(T) expr(X). [UMINUS] { A = lytP_unary(p, N_UNOP, &T, X); }
+expr(A) ::= TILDE(T) expr(X). [UMINUS] { A = lytP_unary(p, N_UNOP, &T, X); }
 expr(A) ::= primary(X).                { A = X; }
 
 primary(A) ::= INT(T).                 { A = lytP_leaf(p, N_INT, &T); }

@@ -131,7 +131,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
   lytI_frame *frame = L->frame;
   int depth = L->depth, top = L->top, base = L->base, echo = L->echo;
-  int stmts = L->stmts;
+  int stmts = L->stmts, loops = L->loops;
   int status = LYT_OK;
   L->cx.jb = &jb;
   L->cx.code = LYT_OK;
@@ -156,6 +156,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
     L->frame = frame;
     L->depth = depth;
     L->stmts = stmts;
+    L->loops = loops, L->loopctl = 0;
     /* Values this entry pushed go; values it popped stay popped (their
     ** memory is reused), which happens only when pushing the result fails. */
     if (L->top >= top) lytA_release(&L->host, hm);

@@ -27,12 +27,19 @@ static lyt_value b_len(lytI_call *c) {
 
 #define LYT_MAX_RANGE (1 << 20)  /* a tuple is not an array library */
 
+/* range(stop), range(start, stop[, step]): Python's, as a tuple. */
 static lyt_value b_range(lytI_call *c) {
-  int64_t n = lytI_getint(c, 0);
-  if (n < 0 || n > LYT_MAX_RANGE)
-    lytI_argerr(c, 0, "range: %lld is not between 0 and %d", (long long)n, LYT_MAX_RANGE);
+  int two = !lytI_isnil(c, 1);
+  int64_t a = two ? lytI_getint(c, 0) : 0, b = two ? lytI_getint(c, 1) : lytI_getint(c, 0);
+  int64_t st = lytI_isnil(c, 2) ? 1 : lytI_getint(c, 2);
+  if (st == 0) lytI_argerr(c, 2, "range: the step must not be 0");
+  /* the count, in unsigned arithmetic: the span of two int64s fits */
+  uint64_t span = st > 0 ? (b > a ? (uint64_t)b - (uint64_t)a : 0) : (a > b ? (uint64_t)a - (uint64_t)b : 0);
+  uint64_t mag = st > 0 ? (uint64_t)st : (uint64_t)0 - (uint64_t)st, n = span ? (span - 1) / mag + 1 : 0;
+  if (n > LYT_MAX_RANGE)
+    lytI_callerr(c, "range: %llu elements, at most %d", (unsigned long long)n, LYT_MAX_RANGE);
   lyt_value t = lytI_tuple(c, (int32_t)n);
-  for (int32_t i = 0; i < (int32_t)n; i++) t.u.tup.e[i] = lytI_int(i);
+  for (int32_t i = 0; i < (int32_t)n; i++) t.u.tup.e[i] = lytI_int(a + (int64_t)i * st);
   return t;
 }
 
@@ -98,7 +105,7 @@ const lytI_builtin lytI_core_lib[] = {
   { "type", b_type, 1, 0, { "x" }, "the kind of a value, as a string" },
   { "str", b_str, 1, 0, { "x" }, "the printed form of a value" },
   { "len", b_len, 1, 0, { "x" }, "number of elements of a tuple, tiler or string" },
-  { "range", b_range, 1, 0, { "n" }, "the tuple (0, 1, ..., n-1)" },
+  { "range", b_range, 1, 0, { "start", "stop", "step" }, "range(n) is the tuple (0, 1, ..., n-1), range(a, b, step=1) (a, a+step, ...) up to b, not included (Python's range; at most 2^20 elements)" },
   { "min", b_min, 2, 0, { "a", "b" }, "the smaller integer" },
   { "max", b_max, 2, 0, { "a", "b" }, "the larger integer" },
   { "abs", b_abs, 1, 0, { "a" }, "absolute value" },

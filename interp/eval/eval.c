@@ -217,6 +217,24 @@ static lyt_value join(lyt_state *L, lyt_value a, lyt_value b) {
   return t;
 }
 
+/* ^ & | << >>: C's meaning on 64-bit two's complement integers; >> of a
+** negative rounds down (Python's); shifts by less than 0 or more than 63,
+** and << past 64 bits, are errors. */
+static lyt_value bitwise(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
+  const char *op = lytP_tokname(n->op);
+  int64_t x = int_operand(L, n->a, a, op), y = int_operand(L, n->b, b, op);
+  if (n->op == TK_CARET) return lytI_int(x ^ y);
+  if (n->op == TK_AMP) return lytI_int(x & y);
+  if (n->op == TK_PIPE) return lytI_int(x | y);
+  if (y < 0 || y > 63)
+    lytI_error(L, n->b->loc, LYT_ERRRUN, "shift by %lld: the amount must be 0 to 63", (long long)y);
+  if (n->op == TK_SHR) return lytI_int(x >= 0 ? x >> y : ~(~x >> y));
+  int64_t r = (int64_t)((uint64_t)x << y);
+  if ((r >= 0 ? r >> y : ~(~r >> y)) != x)
+    lytI_error(L, n->loc, LYT_ERRRUN, "integer overflow in %lld << %lld", (long long)x, (long long)y);
+  return lytI_int(r);
+}
+
 static lyt_value arith(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
   const char *op = lytP_tokname(n->op);
   if (n->op == TK_PLUS && a.kind == LYT_VSTR && b.kind == LYT_VSTR) return concat(L, a, b);
@@ -258,6 +276,8 @@ static lyt_value eval_binop(lyt_state *L, const lytP_node *n) {
   switch (n->op) {
     case TK_EQ: case TK_NE: case TK_LT: case TK_LE: case TK_GT: case TK_GE:
       return compare(L, n, a, b);
+    case TK_CARET: case TK_AMP: case TK_PIPE: case TK_SHL: case TK_SHR:
+      return bitwise(L, n, a, b);
     default:
       return arith(L, n, a, b);
   }
@@ -273,6 +293,7 @@ static int truth(lyt_state *L, const lytP_node *n, lyt_value v) {
 static lyt_value eval_unop(lyt_state *L, const lytP_node *n) {
   lyt_value a = eval(L, n->a);
   if (n->op == TK_NOT) return lytI_bool(!truth(L, n->a, a));
+  if (n->op == TK_TILDE) return lytI_int(~int_operand(L, n->a, a, "'~'"));
   int64_t x = int_operand(L, n->a, a, "'-'");
   if (x == INT64_MIN) lytI_error(L, n->loc, LYT_ERRRUN, "integer overflow in -(%lld)", (long long)x);
   return lytI_int(-x);
@@ -423,9 +444,15 @@ static const char **param_names(lyt_state *L, const lytI_func *f) {
   return names;
 }
 
+/* The statements of a block, until a `return`, `break` or `continue`. */
+static void run_block(lyt_state *L, const lytP_node *b) {
+  for (const lytP_node *s = b->list; s && !(L->frame && L->frame->returned) && !L->loopctl; s = s->next)
+    lytI_exec(L, s);
+}
+
 static lyt_value run_body(lyt_state *L, const lytP_node *body) {
   if (body->kind != N_BLOCK) return eval(L, body);
-  for (const lytP_node *s = body->list; s && !L->frame->returned; s = s->next) lytI_exec(L, s);
+  run_block(L, body);
   return L->frame->returned ? L->frame->ret : lytI_nil();
 }
 
@@ -450,6 +477,8 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_
   fr->at = at;
   L->frame = fr;
   L->depth++;
+  int loops = L->loops;  /* a loop's break does not reach into the functions it calls */
+  L->loops = 0;
   int i = 0;
   for (const lytP_node *p = f->params; p; p = p->next, i++) {
     set_local(L, p->str, given[i] ? slot[i] : eval(L, p->a));
@@ -457,6 +486,7 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_
   lyt_value r = run_body(L, f->body);
   L->depth--;
   L->frame = up;
+  L->loops = loops;
   return r;
 }
 
@@ -644,8 +674,63 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
   bind(L, s->str, v);
 }
 
+/* One pass of a loop's body; 0 when the loop ends there (a `break`, or a
+** `return` of the function it is in). At the top level each pass gives
+** back the scratch memory it used (what it bound is copied out): a long
+** loop costs what one pass does. */
+static int loop_pass(lyt_state *L, const lytP_node *body) {
+  lytA_mark m = lytA_getmark(&L->scratch);
+  run_block(L, body);
+  if (!L->frame) lytA_release(&L->scratch, m);
+  int go = L->loopctl != 1 && !(L->frame && L->frame->returned);
+  L->loopctl = 0;
+  return go;
+}
+
+/* for NAME in EXPR { ... }: the elements of a tuple or tiler, or the field
+** names of a record (in_dims(L), out_dims(L)), bound to NAME in the
+** current scope (a global at the top level, a local in a function). */
+static void exec_for(lyt_state *L, const lytP_node *s) {
+  lyt_value t = eval(L, s->a);
+  int rec = t.kind == LYT_VRECORD;
+  if (t.kind != LYT_VTUP && t.kind != LYT_VTILER && !rec)
+    lytI_error(L, s->a->loc, LYT_ERRRUN, "for: cannot loop over %s %s (a tuple, tiler or record)",
+               lytI_article(t.kind), lytI_kindname(t.kind));
+  int32_t n = rec ? t.u.rec.n : t.u.tup.n;
+  L->loops++;
+  for (int32_t i = 0; i < n; i++) {
+    lyt_value x = { .kind = LYT_VSTR };
+    if (rec) x.u.str.s = t.u.rec.name[i], x.u.str.len = (int32_t)strlen(t.u.rec.name[i]);
+    else x = t.u.tup.e[i];
+    step(L, s);
+    bind(L, s->str, x);
+    if (!loop_pass(L, s->b)) break;
+  }
+  L->loops--;
+}
+
+static void exec_while(lyt_state *L, const lytP_node *s) {
+  L->loops++;
+  while (truth(L, s->a, eval(L, s->a)) && loop_pass(L, s->b)) {}
+  L->loops--;
+}
+
+static void exec_if(lyt_state *L, const lytP_node *s) {
+  if (truth(L, s->a, eval(L, s->a))) run_block(L, s->b);
+  else if (s->c && s->c->kind == N_BLOCK) run_block(L, s->c);
+  else if (s->c) lytI_exec(L, s->c);
+}
+
 void lytI_exec(lyt_state *L, const lytP_node *s) {
   switch (s->kind) {
+    case N_FOR: exec_for(L, s); break;
+    case N_WHILE: exec_while(L, s); break;
+    case N_IFSTMT: exec_if(L, s); break;
+    case N_BREAK: case N_CONTINUE:
+      if (!L->loops)
+        lytI_error(L, s->loc, LYT_ERRRUN, "'%s' outside a loop", s->kind == N_BREAK ? "break" : "continue");
+      L->loopctl = s->kind == N_BREAK ? 1 : 2;
+      break;
     case N_ASSIGN: bind(L, s->str, eval(L, s->a)); break;
     case N_PRINT: exec_print(L, s); break;
     case N_SHOW: { lyt_value v = eval(L, s->a); lytI_show(L, &v, s->a->loc); break; }

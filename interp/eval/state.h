@@ -71,6 +71,8 @@ struct lyt_state {
     struct lytI_alias *next;
   } *aliases;
   int depth;                /* nested user calls */
+  int loops;                /* loops running in the current function (or top level) */
+  int loopctl;              /* a `break` (1) or `continue` (2) is unwinding to its loop */
   int64_t steps;            /* evaluation steps of this top-level statement */
   atomic_int interrupted;   /* lyt_interrupt, from a signal handler or another
                                thread: stop at the next step */

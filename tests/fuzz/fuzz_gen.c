@@ -176,7 +176,8 @@ static void builtin_call(gen *g, int depth) {
 }
 
 static void expr(gen *g, int depth) {
-  static const char *const ops[] = { "+", "-", "*", "/", "%", "==", "!=", "<", ":", "->", "and", "or" };
+  static const char *const ops[] = { "+", "-", "*", "/", "%", "==", "!=", "<", ":", "->", "and", "or",
+                                     "^", "&", "|", "<<", ">>" };
   if (depth <= 0) {
     switch (pick(g, 4)) {
       case 0: put(g, "%s", ints[pick(g, sizeof ints / sizeof *ints)]); break;
@@ -217,8 +218,9 @@ static void expr(gen *g, int depth) {
     case 13: list(g, depth, (int)pick(g, 4), "[", "]"); break;
     case 14: {
       /* Hostile depth: a wrapper repeated hundreds or thousands of times. */
-      static const char *const wrap[][2] = { { "(", ")" }, { "-", "" }, { "size(", ")" }, { "(1,", ")" }, { "not ", "" } };
-      int w = (int)pick(g, 5), n = 1 + (int)pick(g, 8);
+      static const char *const wrap[][2] = { { "(", ")" }, { "-", "" }, { "size(", ")" }, { "(1,", ")" },
+                                             { "not ", "" }, { "~", "" } };
+      int w = (int)pick(g, 6), n = 1 + (int)pick(g, 8);
       if (pick(g, 4) == 0) n = 1 + (int)(take(&g->b) * 40u);
       for (int i = 0; i < n; i++) put(g, "%s", wrap[w][0]);
       expr(g, 0);
