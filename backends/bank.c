@@ -70,15 +70,17 @@ static int64_t phase_of(int64_t l, int64_t len, lytK_model m, int load) {
 ** bytes/128; the ideal is the warp's bytes/128. */
 static void warp_access(lytK_conflicts *c, banks *B, const int64_t *off, int64_t n, int32_t vec,
                         int32_t eb, lytK_model m, int load) {
-  int64_t len = (int64_t)vec * eb, bytes = 0, waves = 0, phases = 0;
-  for (int64_t l = 0; l < n; l++)
-    if (phase_of(l, len, m, load) >= phases) phases = phase_of(l, len, m, load) + 1;
+  int64_t len = (int64_t)vec * eb, bytes = 0, waves = 0, phases = 0, ph[64];
+  for (int64_t l = 0; l < n; l++) {  /* each lane's phase, once */
+    ph[l] = phase_of(l, len, m, load);
+    if (ph[l] >= phases) phases = ph[l] + 1;
+  }
   for (int64_t q = 0; q < phases; q++) {
     memset(B->n, 0, sizeof B->n);
     B->bytes = 0;
     for (int64_t l = 0; l < n; l++)
-      for (int32_t k = 0; k < vec && off[l * vec] >= 0 && phase_of(l, len, m, load) == q; k++)
-        touch(B, off[l * vec + k], eb);
+      if (ph[l] == q && off[l * vec] >= 0)
+        for (int32_t k = 0; k < vec; k++) touch(B, off[l * vec + k], eb);
     int64_t most = 0, ideal = (B->bytes + 127) / 128;
     for (int32_t b = 0; b < 32; b++) most = B->n[b] > most ? B->n[b] : most;
     waves += most > ideal ? most : ideal;
