@@ -35,7 +35,7 @@ if command -v pkg-config >/dev/null 2>&1; then
   check "embed, static" 'cc -std=c11 -Wall -Werror examples/embed/embed.c $($PC --cflags lyt) "$P/lib/liblyt.a" -o "$T/embed_s" \
     && "$T/embed_s" | cmp -s - examples/embed/embed.out'
 else
-  echo "skip: pkg-config not found, the embedding is not built against the installed copy"
+  echo "skip 2: pkg-config not found, the embedding is not built against the installed copy"
 fi
 make -s uninstall PREFIX="$P" >/dev/null 2>&1
 check "uninstall removes everything" '[ -z "$(find "$P" -type f -o -type l)" ]'

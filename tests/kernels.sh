@@ -26,13 +26,14 @@ LLD19=$(command -v ld.lld-19 || ls /usr/lib/llvm-19/bin/ld.lld 2>/dev/null)
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all"
 echo 'int main(void){return 0;}' >"$T/t.c"
 cc $SAN "$T/t.c" -o "$T/t" 2>/dev/null || SAN=
+FILES=$(ls examples/kernels/*.lyt tests/kernels/*.lyt)
 if [ -z "$ONE" ]; then
-[ -n "$PTXAS" ] || echo "skip: ptxas not found (CUDA toolkit), PTX not assembled"
-[ -n "$MC14" ] || echo "skip: llvm-mc not found, gfx90a not assembled"
-[ -n "$MC19" ] || echo "skip: llvm-mc 19 not found (apt-get install llvm-19), gfx942 not assembled"
-
-[ -n "$LLD14" ] || echo "skip: ld.lld not found, gfx90a code objects not linked"
-[ -n "$LLD19" ] || echo "skip: ld.lld 19 not found (apt-get install lld-19), gfx942 code objects not linked"
+n=$(printf '%s\n' "$FILES" | wc -l)
+[ -n "$PTXAS" ] || echo "skip $((3 * n + 1)): ptxas not found (CUDA toolkit), PTX not assembled"
+[ -n "$MC14" ] || echo "skip $n: llvm-mc not found, gfx90a not assembled"
+[ -n "$MC19" ] || echo "skip $n: llvm-mc 19 not found (apt-get install llvm-19), gfx942 not assembled"
+[ -n "$LLD14" ] || echo "skip $n: ld.lld not found, gfx90a code objects not linked"
+[ -n "$LLD19" ] || echo "skip $n: ld.lld 19 not found (apt-get install lld-19), gfx942 code objects not linked"
 fi
 
 # amd TARGET MC LLD FILE: assemble (any diagnostic fails), then link.
@@ -76,7 +77,7 @@ for t in $("$LYT" --help | sed -n 's/^ *TARGET: //p' | sed 's/([^)]*)//g; s/,/ /
   case $t in c|ptx|amdgcn|expect) ok ;; *) bad "target $t: no checks in tests/kernels.sh" ;; esac
 done
 
-ls examples/kernels/*.lyt tests/kernels/*.lyt |
+printf '%s\n' "$FILES" |
   xargs -P 2 -I{} sh "$0" "$LYT" --one {} >"$T/files.log" 2>&1
 while IFS= read -r line; do
   case $line in

@@ -1,16 +1,16 @@
 #!/bin/sh
 # SVG pictures seen by a browser: renders one picture of each kind with
 # lyt, screenshots each in headless Chromium and checks that every cell in
-# the window shows its own fill colour in the PNG. Skips, with a reason,
-# when chromium or python3 is missing.
+# the window shows its own fill colour in the PNG. Skips its 9 checks,
+# with a reason, when chromium or python3 is missing.
 #   sh tests/pictures.sh [path/to/lyt]
 LYT=${1:-build/lyt}
 if ! command -v chromium >/dev/null 2>&1; then
-  echo "skip: chromium is not installed (apt-get install -y chromium)"
+  echo "skip 9: chromium is not installed (apt-get install -y chromium)"
   echo "0 passed, 0 failed"; exit 0
 fi
 if ! command -v python3 >/dev/null 2>&1; then
-  echo "skip: python3 is not installed"; echo "0 passed, 0 failed"; exit 0
+  echo "skip 9: python3 is not installed"; echo "0 passed, 0 failed"; exit 0
 fi
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
