@@ -50,8 +50,8 @@ typedef struct lyt_config {
   void *alloc_ud;
   lyt_write_fn write;      /* default: NULL, output is discarded */
   void *write_ud;
-  const char *stdlib_path; /* where `import` looks after the importing file's
-                              folder; default: LYT_STDLIB_DIR; copied */
+  const char *stdlib_path; /* the stdlib's folder, where `import` looks last;
+                              default: LYT_STDLIB_DIR; copied */
   size_t mem_limit;        /* bytes one statement may allocate; default 1 GiB */
   size_t max_memory;       /* bytes the whole state may hold (code, bindings,
                               the host stack, the running statement); default
@@ -66,6 +66,10 @@ typedef struct lyt_config {
                               nested values); default (and 0) 256 KiB, which
                               a host thread with a 512 KiB stack can afford
                               (1 MiB in an AddressSanitizer build) */
+  const char *path;        /* folders `import` searches after the importing
+                              file's and before stdlib_path, separated by ':'
+                              (the lyt command's LYT_PATH); default none;
+                              copied */
 } lyt_config;
 
 /* Fill [c] with the defaults documented above. */

@@ -212,8 +212,7 @@ int main(int argc, char **argv) {
   struct rlimit rl;
   if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
     cfg.max_stack = (size_t)(rl.rlim_cur / 2);
-  const char *env = getenv("LYT_PATH");
-  if (env && *env) cfg.stdlib_path = env;
+  cfg.path = getenv("LYT_PATH");
   lyt_state *L = lyt_open(&cfg);
   if (!L) { fputs("lyt: cannot create a state (out of memory)\n", stderr); return 1; }
   int status = LYT_OK;

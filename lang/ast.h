@@ -42,7 +42,7 @@ typedef enum lytP_kind {
   N_ASSIGN,    /* str = a */
   N_PRINT,     /* list of expressions */
   N_SHOW,      /* a */
-  N_IMPORT,    /* str: path */
+  N_IMPORT,    /* str: path; b: the N_NAME of `as NAME`, or NULL */
   N_ALIASDEF,  /* str: alias name (no '#'); a: its N_ATTR */
   N_FNDEF,     /* str: name; list: N_PARAM; a: body (expression or N_BLOCK) */
   N_PARAM,     /* str: name; a: default or NULL */

@@ -55,6 +55,18 @@ lytP_node *lytP_for(lytP_ctx *p, const lytP_token *f, const lytP_token *name,
   return n;
 }
 
+/* import "path" [as NAME]: str the path, b the name's leaf */
+lytP_node *lytP_import(lytP_ctx *p, const lytP_token *imp, const lytP_token *path,
+                       const lytP_token *as, const lytP_token *name) {
+  lytP_node *n = lytP_leaf(p, N_IMPORT, path);
+  n->loc = imp->loc;
+  if (!as) return n;
+  if (strcmp(as->s, "as") != 0)
+    lytP_error(p, as->loc, "expected 'as' after the imported path, got '%s'", as->s);
+  n->b = lytP_leaf(p, N_NAME, name);
+  return n;
+}
+
 lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l) {
   lytP_node *n = lytP_node_new(p, kind, loc);
   n->list = l->head;

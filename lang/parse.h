@@ -76,6 +76,8 @@ lytP_node *lytP_leaf(lytP_ctx *p, int kind, const lytP_token *t);
 lytP_node *lytP_unary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a);
 lytP_node *lytP_binary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a, lytP_node *b);
 lytP_node *lytP_named(lytP_ctx *p, int kind, const lytP_token *name, lytP_node *a);
+lytP_node *lytP_import(lytP_ctx *p, const lytP_token *imp, const lytP_token *path,
+                       const lytP_token *as, const lytP_token *name);
 lytP_node *lytP_for(lytP_ctx *p, const lytP_token *f, const lytP_token *name,
                     const lytP_token *in, lytP_node *e, lytP_node *body);
 lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l);

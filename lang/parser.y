@@ -88,7 +88,10 @@ stmt(A) ::= NAME(N) ASSIGN expr(E).   { A = lytP_named(p, N_ASSIGN, &N, E); }
 stmt(A) ::= PRINT(T) exprlist(L).     { A = lytP_listnode(p, N_PRINT, T.loc, L); }
 stmt(A) ::= PRINT(T).                 { A = lytP_listnode(p, N_PRINT, T.loc, lytP_list_new(p)); }
 stmt(A) ::= SHOW(T) expr(E).          { A = lytP_unary(p, N_SHOW, &T, E); }
-stmt(A) ::= IMPORT(T) STRING(S).      { A = lytP_leaf(p, N_IMPORT, &S); A->loc = T.loc; }
+stmt(A) ::= IMPORT(T) STRING(S).      { A = lytP_import(p, &T, &S, NULL, NULL); }
+/* `as` is no keyword either */
+stmt(A) ::= IMPORT(T) STRING(S) NAME(K) NAME(N).
+                                      { A = lytP_import(p, &T, &S, &K, &N); }
 stmt(A) ::= ALIAS(N) ATTR(T).         { A = lytP_named(p, N_ALIASDEF, &N, lytP_leaf(p, N_ATTR, &T)); }
 stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN ASSIGN nls expr(E).
                                       { A = lytP_named(p, N_FNDEF, &N, E); A->list = P->head; A->n = P->n; }

@@ -120,5 +120,18 @@ else
   echo "SKIP repl on a terminal: no 'script' command"
 fi
 
+# LYT_PATH: folders searched in order after the script's own, before the
+# stdlib; a stdlib file's own imports stay in the stdlib.
+mkdir -p "$T/p1" "$T/p2"
+printf 'fn where() = "p2"\n' > "$T/p2/m.lyt"
+printf 'fn where() = "p1"\n' > "$T/p1/m.lyt"
+check "LYT_PATH, first folder first" "p1" "$(LYT_PATH="$T/none:$T/p1:$T/p2" "$LYT" -e 'import "m"
+print where()')"
+check "LYT_PATH, later folders" "p2" "$(LYT_PATH="$T/none::$T/p2" "$LYT" -e 'import "m"
+print where()')"
+printf 'print "not the stdlib"\n' > "$T/p1/triton_shared.lyt"
+check "LYT_PATH does not reach into the stdlib's imports" "{register: [], lane: [[0,1],[0,2],[1,0],[2,0],[4,0]], warp: [], block: []} -> {dim0: 8, dim1: 4}" \
+  "$(LYT_PATH="$T/p1" "$LYT" -e 'import "triton"
+print to_linear(blocked((1,1), (8,4), (1,1), (1,0)), (8,4))')"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -130,6 +130,8 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   jmp_buf jb, *old = L->cx.jb;
   lytA_mark m = lytA_getmark(&L->scratch), hm = lytA_getmark(&L->host);
   lytI_frame *frame = L->frame;
+  lytI_table *mod = L->mod;
+  lytI_module *loading = L->loading;
   int depth = L->depth, top = L->top, base = L->base, echo = L->echo;
   int stmts = L->stmts, loops = L->loops;
   int status = LYT_OK;
@@ -154,6 +156,8 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
     L->cx.arena = &L->scratch;
     format_error(L, user_call(L));
     L->frame = frame;
+    L->mod = mod;
+    L->loading = loading;
     L->depth = depth;
     L->stmts = stmts;
     L->loops = loops, L->loopctl = 0;
@@ -181,14 +185,14 @@ static void open_libs(lyt_state *L, lytI_req *q) {
     for (const lytI_builtin *b = lytI_libs[k]; b->name; b++) {
       lyt_value v = { .kind = LYT_VBUILTIN };
       v.u.bi = b;
-      lytI_setglobal(L, lytI_intern(L, b->name, strlen(b->name)), v);
+      lytI_tset(L, &L->builtins, lytI_intern(L, b->name, strlen(b->name)), v);
     }
   static const char *const consts[] = { "LayoutLeft", "LayoutRight" };
   for (size_t k = 0; k < 2; k++) {
     lyt_value v = { .kind = LYT_VSTR };
     v.u.str.s = lytI_intern(L, consts[k], strlen(consts[k]));
     v.u.str.len = (int64_t)strlen(consts[k]);
-    lytI_setglobal(L, v.u.str.s, v);
+    lytI_tset(L, &L->builtins, v.u.str.s, v);
   }
 }
 
@@ -208,12 +212,17 @@ lyt_state *lyt_open(const lyt_config *c) {
   L->budget.limit = cfg.max_memory;
   L->code.budget = L->perm.budget = L->scratch.budget = L->host.budget = L->pend.arena.budget = &L->budget;
   L->cx.arena = &L->scratch;
+  L->mod = &L->globals;
   L->cx.stack_limit = cfg.max_stack ? cfg.max_stack : LYT_DEFAULT_STACK;
   const char *lib = cfg.stdlib_path ? cfg.stdlib_path : "";
   char *libcopy = lytA_alloc(&L->code, strlen(lib) + 1);
   if (libcopy) strcpy(libcopy, lib);
   L->cfg.stdlib_path = libcopy;
-  if (!libcopy || lytI_protect(L, open_libs, NULL) != LYT_OK) {
+  const char *path = cfg.path ? cfg.path : "";
+  char *pathcopy = lytA_alloc(&L->code, strlen(path) + 1);
+  if (pathcopy) strcpy(pathcopy, path);
+  L->cfg.path = pathcopy;
+  if (!libcopy || !pathcopy || lytI_protect(L, open_libs, NULL) != LYT_OK) {
     lyt_close(L);
     return NULL;
   }

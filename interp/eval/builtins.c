@@ -22,7 +22,8 @@ static lyt_value b_len(lytI_call *c) {
   const lyt_value *v = &c->argv[0];
   if (v->kind == LYT_VTUP || v->kind == LYT_VTILER) return lytI_int(v->u.tup.n);
   if (v->kind == LYT_VSTR) return lytI_int(v->u.str.len);
-  lytI_argerr(c, 0, "len: needs a tuple, tiler or string, got %s", lytI_kindname(v->kind));
+  if (v->kind == LYT_VRECORD) return lytI_int(v->u.rec.n);
+  lytI_argerr(c, 0, "len: needs a tuple, tiler, string or record, got %s", lytI_kindname(v->kind));
 }
 
 #define LYT_MAX_RANGE (1 << 20)  /* a tuple is not an array library */
@@ -104,7 +105,7 @@ static lyt_value b_help(lytI_call *c) {
 const lytI_builtin lytI_core_lib[] = {
   { "type", b_type, 1, 0, { "x" }, "the kind of a value, as a string" },
   { "str", b_str, 1, 0, { "x" }, "the printed form of a value" },
-  { "len", b_len, 1, 0, { "x" }, "number of elements of a tuple, tiler or string" },
+  { "len", b_len, 1, 0, { "x" }, "number of elements of a tuple, tiler or string, or fields of a record" },
   { "range", b_range, 1, 0, { "start", "stop", "step" }, "range(n) is the tuple (0, 1, ..., n-1), range(a, b, step=1) (a, a+step, ...) up to b, not included (Python's range; at most 2^20 elements)" },
   { "min", b_min, 2, 0, { "a", "b" }, "the smaller integer" },
   { "max", b_max, 2, 0, { "a", "b" }, "the larger integer" },

@@ -79,12 +79,14 @@ static void set_local(lyt_state *L, const char *name, lyt_value v) {
 
 static void bind(lyt_state *L, const char *name, lyt_value v) {
   if (L->frame) { set_local(L, name, v); return; }
-  lytI_setglobal(L, name, lytI_copy_to(L, &L->perm, v));
+  lytI_tset(L, L->mod, name, lytI_copy_to(L, &L->perm, v));
 }
 
+/* A function's locals, its module's globals, the builtins. */
 static lyt_value lookup(lyt_state *L, const lytP_node *n) {
   lyt_value *v = find_local(L, n->str);
-  if (!v) v = lytI_getglobal(L, n->str);
+  if (!v) v = lytI_tget(L->mod, n->str);
+  if (!v) v = lytI_tget(&L->builtins, n->str);
   if (!v) lytI_error(L, n->loc, LYT_ERRRUN, "unknown name '%s'", n->str);
   return *v;
 }
@@ -305,10 +307,21 @@ static lyt_value field_of(lyt_state *L, lyt_loc at, lyt_value r, const char *nam
   lytI_error(L, at, LYT_ERRRUN, "the record has no field '%s'", name);
 }
 
+/* R["name"]: the field's value; R[i]: the i-th field's name, as `for x in
+** R` visits them (in_dims(L)[0] is "register"). */
 static lyt_value record_field(lyt_state *L, const lytP_node *n, lyt_value r, lyt_value key) {
+  if (key.kind == LYT_VINT) {
+    if (key.u.i < 0 || key.u.i >= r.u.rec.n)
+      lytI_error(L, n->b->loc, LYT_ERRRUN, "index %lld out of range for a record of %d fields",
+                 (long long)key.u.i, (int)r.u.rec.n);
+    lyt_value s = { .kind = LYT_VSTR };
+    s.u.str.s = r.u.rec.name[key.u.i];
+    s.u.str.len = (int32_t)strlen(s.u.str.s);
+    return s;
+  }
   if (key.kind != LYT_VSTR)
-    lytI_error(L, n->b->loc, LYT_ERRRUN, "a record is indexed by a field name string, got %s",
-               lytI_kindname(key.kind));
+    lytI_error(L, n->b->loc, LYT_ERRRUN, "a record is indexed by a field name string or a "
+               "position, got %s", lytI_kindname(key.kind));
   return field_of(L, n->b->loc, r, lytI_intern(L, key.u.str.s, (size_t)key.u.str.len));
 }
 
@@ -476,6 +489,8 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_
   fr->fn = f;
   fr->at = at;
   L->frame = fr;
+  lytI_table *mod = L->mod;
+  L->mod = f->mod;
   L->depth++;
   int loops = L->loops;  /* a loop's break does not reach into the functions it calls */
   L->loops = 0;
@@ -486,6 +501,7 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_
   lyt_value r = run_body(L, f->body);
   L->depth--;
   L->frame = up;
+  L->mod = mod;
   L->loops = loops;
   return r;
 }
@@ -665,6 +681,7 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
   lytI_func *f = lytA_alloc(&L->code, sizeof *f);
   if (!f) lytI_code_fail(L, s->loc);
   f->name = s->str;
+  f->mod = L->mod;
   f->params = s->list;
   f->nparams = s->n;
   f->body = s->a;

@@ -222,80 +222,147 @@ int lytI_run_file(lyt_state *L, const char *path, lyt_loc at) {
   return run_file_as(L, path, path, 0, at);
 }
 
-/* Whether something is there to import (reading it says what it is). */
-static int readable(const char *path) {
+/* [dir]/[name], or [dir]/[name].lyt when there is no such file: a file
+** found, or a name that is there but no file (reading it says what it is). */
+static const char *try_in(lyt_state *L, const char *dir, size_t dl, const lytP_node *s) {
+  size_t n = (size_t)s->len;
+  char *p = scratch(L, dl + n + 6);
+  memcpy(p, dir, dl);
+  if (dl && dir[dl - 1] != '/') p[dl++] = '/';
+  memcpy(p + dl, s->str, n + 1);
   struct stat st;
-  return stat(path, &st) == 0;
+  int there = stat(p, &st) == 0;
+  if (there && !S_ISDIR(st.st_mode)) return p;
+  if (n < 4 || strcmp(s->str + n - 4, ".lyt") != 0) {
+    char *q = scratch(L, dl + n + 6);
+    memcpy(q, p, dl + n);
+    memcpy(q + dl + n, ".lyt", 5);
+    if (stat(q, &st) == 0) return q;
+  }
+  return there ? p : NULL;
 }
 
-/* The importing file's folder first, then the stdlib folder; *name is
-** how messages will call the file, *in_lib whether it is the stdlib's. */
+/* A stdlib file is called "stdlib/x.lyt" wherever it is installed. */
+static const char *in_stdlib(lyt_state *L, const lytP_node *s, const char *p, const char **name,
+                             int *in_lib) {
+  const char *base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
+  size_t nl = strlen(base) + 8;
+  char *shown = lytA_alloc(&L->code, nl);
+  if (!shown) lytI_code_fail(L, s->loc);
+  snprintf(shown, nl, "stdlib/%s", base);
+  *name = shown;
+  *in_lib = 1;
+  return p;
+}
+
+/* The importing file's folder (a stdlib file's is the stdlib folder), then
+** each folder of L->cfg.path, then the stdlib folder. *name is how
+** messages will call the file, *in_lib whether it is the stdlib's. */
 static const char *resolve(lyt_state *L, const lytP_node *s, const char **name, int *in_lib) {
-  const char *from = s->loc.src ? s->loc.src->name : "";
-  const char *slash = strrchr(from, '/');
-  size_t dl = slash ? (size_t)(slash - from + 1) : 0;
-  char *p = scratch(L, dl + (size_t)s->len + 1);
-  memcpy(p, from, dl);
-  memcpy(p + dl, s->str, (size_t)s->len + 1);
-  if (s->str[0] == '/' || readable(p)) return *name = s->str[0] == '/' ? s->str : p;
-  const char *lib = L->cfg.stdlib_path ? L->cfg.stdlib_path : "";
-  size_t ll = strlen(lib);
-  p = scratch(L, ll + (size_t)s->len + 2);
-  snprintf(p, ll + (size_t)s->len + 2, "%s/%s", lib, s->str);
-  if (ll && readable(p)) {
-    size_t nl = (size_t)s->len + 8;
-    char *shown = lytA_alloc(&L->code, nl);
-    if (!shown) lytI_code_fail(L, s->loc);
-    snprintf(shown, nl, "stdlib/%s", s->str);
-    *name = shown;
-    *in_lib = 1;
-    return p;
+  if (s->str[0] == '/') return *name = s->str;
+  const lytL_src *src = s->loc.src;
+  const char *lib = L->cfg.stdlib_path, *p;
+  if (src && src->lib) {
+    if ((p = try_in(L, lib, strlen(lib), s))) return in_stdlib(L, s, p, name, in_lib);
+  } else {
+    const char *from = src ? src->name : "", *slash = strrchr(from, '/');
+    if ((p = try_in(L, from, slash ? (size_t)(slash - from + 1) : 0, s))) return *name = p;
   }
+  for (const char *d = L->cfg.path; *d;) {
+    size_t dl = strcspn(d, ":");
+    if (dl && (p = try_in(L, d, dl, s))) return *name = p;
+    d += dl + (d[dl] == ':');
+  }
+  if (*lib && (p = try_in(L, lib, strlen(lib), s))) return in_stdlib(L, s, p, name, in_lib);
   lytI_error(L, s->loc, LYT_ERRFILE, "cannot find '%s' to import", s->str);
 }
 
+static lytI_module *find_module(lytI_module *m, const char *key) {
+  while (m && m->key != key) m = m->next;
+  return m;
+}
+
+/* The module of the file at [path], run now if it has not been: at the top
+** level, with globals of its own, quietly (a library, not REPL input).
+** One file, however its path is spelled (a.lyt, ./sub/../a.lyt, a link).
+** A file that is still running (an import cycle) gives what it has bound
+** so far; one that failed is forgotten, so importing it again runs it. */
+static lytI_module *load_module(lyt_state *L, const char *path, const char *shown, int lib,
+                                lyt_loc at) {
+  char *real = realpath(path, NULL);
+  const char *key = lytI_intern(L, real ? real : path, strlen(real ? real : path));
+  free(real);
+  if (!key) lytI_code_fail(L, at);
+  lytI_module *m = find_module(L->modules, key);
+  if (!m) m = find_module(L->loading, key);
+  if (m) return m;
+  if (!(m = lytA_alloc(&L->code, sizeof *m))) lytI_code_fail(L, at);
+  memset(m, 0, sizeof *m);
+  m->key = key;
+  m->next = L->loading;
+  L->loading = m;
+  lytI_frame *frame = L->frame;
+  lytI_table *mod = L->mod;
+  int echo = L->echo, loops = L->loops;
+  L->frame = NULL, L->mod = &m->globals, L->echo = 0, L->loops = 0;
+  run_file_as(L, path, shown, lib, at);
+  L->frame = frame, L->mod = mod, L->echo = echo, L->loops = loops;
+  L->loading = m->next;
+  m->next = L->modules;
+  L->modules = m;
+  return m;
+}
+
+/* Names starting with _ are the module's own. */
+static int public_name(const char *name) { return name && name[0] != '_'; }
+
+static int by_name(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* `import "f" as ns`: a record of the module's public names, in
+** alphabetical order (ns.blocked(...)). */
+static lyt_value namespace_of(lyt_state *L, const lytI_module *m) {
+  const lytI_table *t = &m->globals;
+  lyt_value r = { .kind = LYT_VRECORD };
+  r.u.rec.name = scratch(L, sizeof *r.u.rec.name * (t->count + 1));
+  r.u.rec.e = scratch(L, sizeof *r.u.rec.e * (t->count + 1));
+  for (uint32_t i = 0; i < t->cap; i++)
+    if (public_name(t->slot[i].name)) r.u.rec.name[r.u.rec.n++] = t->slot[i].name;
+  qsort((void *)r.u.rec.name, (size_t)r.u.rec.n, sizeof *r.u.rec.name, by_name);
+  for (int32_t i = 0; i < r.u.rec.n; i++) r.u.rec.e[i] = *lytI_tget(t, r.u.rec.name[i]);
+  return r;
+}
+
+/* import "f": the module's public names bound in the importer's globals
+** (their functions still see the module's own); import "f" as ns: ns. */
 void lytI_do_import(lyt_state *L, const lytP_node *s) {
   if (L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'import' is only allowed at the top level");
   const char *shown = NULL;
   int lib = 0;
   const char *path = resolve(L, s, &shown, &lib);
-  /* One file, however its path is spelled (a.lyt, ./sub/../a.lyt, a link). */
-  char *real = realpath(path, NULL);
-  const char *key = lytI_intern(L, real ? real : path, strlen(real ? real : path));
-  free(real);
-  if (!key) lytI_code_fail(L, s->loc);
-  for (lytI_import *i = L->imports; i; i = i->next)
-    if (i->path == key) return;  /* once only: also ends import cycles */
-  lytI_import *imp = lytA_alloc(&L->code, sizeof *imp);
-  if (!imp) lytI_code_fail(L, s->loc);
-  imp->path = key;
-  imp->next = L->imports;
-  L->imports = imp;
-  int echo = L->echo;
-  L->echo = 0;  /* an imported file is a library, not REPL input */
-  run_file_as(L, path, shown, lib, s->loc);
-  L->echo = echo;
+  const lytI_module *m = load_module(L, path, shown, lib, s->loc);
+  if (s->b) {
+    lytI_tset(L, L->mod, s->b->str, lytI_copy_to(L, &L->perm, namespace_of(L, m)));
+    return;
+  }
+  const lytI_table *t = &m->globals;
+  for (uint32_t i = 0; i < t->cap; i++)
+    if (public_name(t->slot[i].name)) lytI_tset(L, L->mod, t->slot[i].name, t->slot[i].v);
 }
 
 /* The stdlib defines Triton's encodings; a builtin or a host that needs
-** one of its functions imports the file when the script has not: from the
-** stdlib's own folder (a file of that name beside the script is not it),
-** and at the top level even from inside a call, as if the script had
-** written the import first. An error inside unwinds the whole statement,
-** which leaves no frame behind anyway. */
+** one of its functions gets it from the stdlib's own module (a file of
+** that name beside the script is not it, and what the script binds does
+** not change it), importing the file if nothing has yet. */
 lyt_value *lytI_stdlib_global(lyt_state *L, const char *name, const char *file) {
   const char *key = lytI_intern(L, name, strlen(name));
   if (!key) lytI_code_fail(L, L->errloc);
-  lyt_value *f = lytI_getglobal(L, key);
-  if (f) return f;
-  const char *dir = L->cfg.stdlib_path && *L->cfg.stdlib_path ? L->cfg.stdlib_path : ".";
-  char *chunk = scratch(L, strlen(dir) + strlen(file) + 32);
-  char *src = scratch(L, strlen(file) + 16);
-  sprintf(chunk, "%s/<import %s>", dir, file);
-  int n = sprintf(src, "import \"%s\"\n", file);
-  lytI_frame *frame = L->frame;
-  L->frame = NULL;
-  lytI_run_src(L, chunk, src, (size_t)n);
-  L->frame = frame;
-  return lytI_getglobal(L, key);
+  const char *dir = *L->cfg.stdlib_path ? L->cfg.stdlib_path : ".";
+  size_t n = strlen(dir) + strlen(file) + 16;
+  char *path = scratch(L, n), *shown = lytA_alloc(&L->code, n);
+  if (!shown) lytI_code_fail(L, L->errloc);
+  snprintf(path, n, "%s/%s", dir, file);
+  snprintf(shown, n, "stdlib/%s", file);
+  return lytI_tget(&load_module(L, path, shown, 1, L->errloc)->globals, key);
 }

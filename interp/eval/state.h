@@ -12,15 +12,6 @@
 #include "interp/eval/builtin.h"
 #include "interp/lyt.h"
 
-/* A user-defined function: its definition lives in the code arena. */
-typedef struct lytI_func {
-  const char *name;
-  const lytP_node *params;  /* chain of N_PARAM */
-  int32_t nparams;
-  const lytP_node *body;    /* an expression, or an N_BLOCK */
-  lyt_loc loc;
-} lytI_func;
-
 /* A binding in a table (globals, interned names) or a frame (locals). */
 typedef struct lytI_slot {
   const char *name;         /* interned; NULL: empty slot */
@@ -31,6 +22,18 @@ typedef struct lytI_table {
   lytI_slot *slot;
   uint32_t cap, count;      /* cap is a power of two */
 } lytI_table;
+
+/* A user-defined function: its definition lives in the code arena. Its
+** free names are looked up in the globals of the module that defined it,
+** so what a script binds cannot change what a library function computes. */
+typedef struct lytI_func {
+  const char *name;
+  lytI_table *mod;          /* its module's globals */
+  const lytP_node *params;  /* chain of N_PARAM */
+  int32_t nparams;
+  const lytP_node *body;    /* an expression, or an N_BLOCK */
+  lyt_loc loc;
+} lytI_func;
 
 /* One activation of a user function: locals in order of binding. */
 typedef struct lytI_frame {
@@ -50,10 +53,14 @@ typedef struct lytI_cfunc {
   void *ud;
 } lytI_cfunc;
 
-typedef struct lytI_import {
-  const char *path;
-  struct lytI_import *next;
-} lytI_import;
+/* An imported file: its top-level bindings, apart from every other
+** file's. A file runs once per state; importing it again (from another
+** file, or around a cycle) binds what it has so far. */
+typedef struct lytI_module {
+  const char *key;          /* its real path, interned */
+  lytI_table globals;
+  struct lytI_module *next;
+} lytI_module;
 
 struct lyt_state {
   lyt_config cfg;
@@ -62,10 +69,13 @@ struct lyt_state {
   lytA_arena perm;          /* values bound to global names */
   lytA_arena scratch;       /* temporaries of the running top-level statement */
   lytS_ctx cx;              /* core context; its arena is the scratch arena */
-  lytI_table globals;       /* name -> value */
+  lytI_table globals;       /* the main script's names -> values (the REPL's, the host's) */
+  lytI_table builtins;      /* the builtins, seen after any module's own names */
   lytI_table names;         /* interned names (values unused) */
+  lytI_table *mod;          /* globals of the code running: &globals or a module's */
   lytI_frame *frame;        /* innermost user call, NULL at top level */
-  lytI_import *imports;     /* files already imported */
+  lytI_module *modules;     /* files imported */
+  lytI_module *loading;     /* files being imported, innermost first */
   struct lytI_alias {       /* "#name = #ttg...." statements, in order */
     const char *name, *text;
     struct lytI_alias *next;
@@ -162,6 +172,11 @@ int lytI_is_name(const char *s);
 const char *lytI_api_name(lyt_state *L, const char *api, const char *name);
 /* An allocation from the code arena failed: the budget or the host, at `at`. */
 _Noreturn void lytI_code_fail(lyt_state *L, lyt_loc at);
+/* Tables of bindings (eval/table.c); [v] must live in an arena that
+** outlasts the statement. */
+lyt_value *lytI_tget(const lytI_table *t, const char *name);
+void lytI_tset(lyt_state *L, lytI_table *t, const char *name, lyt_value v);
+/* The main script's globals, then the builtins: what the host sees. */
 void lytI_setglobal(lyt_state *L, const char *name, lyt_value v);
 lyt_value *lytI_getglobal(lyt_state *L, const char *name);
 /* argloc NULL (and loc {NULL, 0, 0}): a call from the host, without source. */

@@ -1,7 +1,8 @@
 /*
-** eval/table.c: the two hash tables of a state: interned names (keyed by
-** text) and global bindings (keyed by interned pointer, so a lookup is
-** a pointer comparison). Open addressing, power-of-two capacity; slots
+** eval/table.c: the hash tables of a state: interned names (keyed by
+** text) and bindings (the builtins, the main script's globals, each
+** module's; keyed by interned pointer, so a lookup is a pointer
+** comparison). Open addressing, power-of-two capacity; slots
 ** live in the code arena, which is why a grown table's old slots are
 ** simply abandoned rather than freed.
 */
@@ -79,8 +80,7 @@ const char *lytI_intern(lyt_state *L, const char *s, size_t n) {
   return copy;
 }
 
-lyt_value *lytI_getglobal(lyt_state *L, const char *name) {
-  lytI_table *t = &L->globals;
+lyt_value *lytI_tget(const lytI_table *t, const char *name) {
   if (!t->cap) return NULL;
   for (uint32_t j = hash_ptr(name) & (t->cap - 1); t->slot[j].name;
        j = (j + 1) & (t->cap - 1))
@@ -88,10 +88,8 @@ lyt_value *lytI_getglobal(lyt_state *L, const char *name) {
   return NULL;
 }
 
-/* [v] must already live in an arena that outlasts the statement. */
-void lytI_setglobal(lyt_state *L, const char *name, lyt_value v) {
-  lytI_table *t = &L->globals;
-  lyt_value *old = lytI_getglobal(L, name);
+void lytI_tset(lyt_state *L, lytI_table *t, const char *name, lyt_value v) {
+  lyt_value *old = lytI_tget(t, name);
   if (old) { *old = v; return; }
   if ((t->count + 1) * 2 > t->cap) grow(L, t, 0);
   uint32_t j = hash_ptr(name) & (t->cap - 1);
@@ -99,4 +97,13 @@ void lytI_setglobal(lyt_state *L, const char *name, lyt_value v) {
   t->slot[j].name = name;
   t->slot[j].v = v;
   t->count++;
+}
+
+lyt_value *lytI_getglobal(lyt_state *L, const char *name) {
+  lyt_value *v = lytI_tget(&L->globals, name);
+  return v ? v : lytI_tget(&L->builtins, name);
+}
+
+void lytI_setglobal(lyt_state *L, const char *name, lyt_value v) {
+  lytI_tset(L, &L->globals, name, v);
 }
