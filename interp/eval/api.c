@@ -70,12 +70,14 @@ static const lytI_frame *user_call(const lyt_state *L) {
   return NULL;
 }
 
-/* Where the failing code was called from, innermost first; [user]'s call
-** is the error's own location, so it is not repeated. */
+/* Where the failing code was called from, innermost first: the calls
+** the user's code made (calls between stdlib functions are its
+** internals); [user]'s call is the error's own location, so it is not
+** repeated. */
 static void add_call_notes(lyt_state *L, lytS_buf *b, const lytI_frame *user) {
   int n = 0, rest = 0;
   for (const lytI_frame *f = L->frame; f; f = f->up) {
-    if (f == user) continue;
+    if (f == user || (f->at.src && f->at.src->lib)) continue;
     if (n++ < LYT_MAX_NOTES) {
       char msg[160];
       snprintf(msg, sizeof msg, "in %s(), called from here", f->fn->name);
