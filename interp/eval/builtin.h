@@ -45,6 +45,9 @@ typedef struct lytI_builtin {
   const char *doc;                         /* one line for :help */
 } lytI_builtin;
 
+/* eval/help.c: the builtin help(). */
+lyt_value lytI_help(lytI_call *c);
+
 /* Errors. */
 _Noreturn void lytI_argerr(lytI_call *c, int i, const char *fmt, ...) LYT_PRINTF(3, 4);
 _Noreturn void lytI_callerr(lytI_call *c, const char *fmt, ...) LYT_PRINTF(2, 3);

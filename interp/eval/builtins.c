@@ -76,32 +76,6 @@ static lyt_value b_error(lytI_call *c) {
   lytI_callerr(c, "%s", c->argv[0].u.str.s);
 }
 
-static void help_line(lytS_buf *b, const lytI_builtin *f) {
-  size_t n = strlen(f->name);
-  if (f->doc && strncmp(f->doc, f->name, n) == 0 && f->doc[n] == '(') {
-    lytS_buf_printf(b, "%s\n", f->doc);  /* the doc already shows the signature */
-    return;
-  }
-  lytS_buf_printf(b, "%s(", f->name);
-  for (int i = 0; f->params[i]; i++)
-    lytS_buf_printf(b, "%s%s%s", i ? ", " : "", f->params[i], i >= f->nreq ? "?" : "");
-  lytS_buf_printf(b, "%s)  %s\n", f->npos == LYTI_VARIADIC ? "..." : "", f->doc ? f->doc : "");
-}
-
-/* help() lists every builtin; help("name") describes one. */
-static lyt_value b_help(lytI_call *c) {
-  const char *want = c->argv[0].kind == LYT_VSTR ? c->argv[0].u.str.s : NULL;
-  lytS_buf b;
-  lytS_buf_init(&b, lytI_cx(c));
-  for (size_t k = 0; lytI_libs[k]; k++)
-    for (const lytI_builtin *f = lytI_libs[k]; f->name; f++)
-      if (!want || strcmp(want, f->name) == 0) help_line(&b, f);
-  if (want && b.n == 0) lytI_argerr(c, 0, "help: no builtin named '%s'", want);
-  lyt_state *L = c->L;
-  if (L->cfg.write) L->cfg.write(L->cfg.write_ud, b.p, b.n);
-  return lytI_nil();
-}
-
 const lytI_builtin lytI_core_lib[] = {
   { "type", b_type, 1, 0, { "x" }, "the kind of a value, as a string" },
   { "str", b_str, 1, 0, { "x" }, "the printed form of a value" },
@@ -112,6 +86,6 @@ const lytI_builtin lytI_core_lib[] = {
   { "abs", b_abs, 1, 0, { "a" }, "absolute value" },
   { "assert", b_assert, 1, 0, { "cond", "message" }, "error unless cond is true" },
   { "error", b_error, 1, 0, { "message" }, "raise an error" },
-  { "help", b_help, 0, 0, { "name" }, "list the builtins, or describe one" },
+  { "help", lytI_help, 0, 0, { "name" }, "help() lists the builtins and the stdlib's functions by family; help(name) or help(f) describes one: signature, what it does, an example" },
   { NULL, NULL, 0, 0, { NULL }, NULL },
 };

@@ -355,14 +355,18 @@ void lytI_do_import(lyt_state *L, const lytP_node *s) {
 ** one of its functions gets it from the stdlib's own module (a file of
 ** that name beside the script is not it, and what the script binds does
 ** not change it), importing the file if nothing has yet. */
-lyt_value *lytI_stdlib_global(lyt_state *L, const char *name, const char *file) {
-  const char *key = lytI_intern(L, name, strlen(name));
-  if (!key) lytI_code_fail(L, L->errloc);
+const lytI_table *lytI_stdlib_module(lyt_state *L, const char *file) {
   const char *dir = *L->cfg.stdlib_path ? L->cfg.stdlib_path : ".";
   size_t n = strlen(dir) + strlen(file) + 16;
   char *path = scratch(L, n), *shown = lytA_alloc(&L->code, n);
   if (!shown) lytI_code_fail(L, L->errloc);
   snprintf(path, n, "%s/%s", dir, file);
   snprintf(shown, n, "stdlib/%s", file);
-  return lytI_tget(&load_module(L, path, shown, 1, L->errloc)->globals, key);
+  return &load_module(L, path, shown, 1, L->errloc)->globals;
+}
+
+lyt_value *lytI_stdlib_global(lyt_state *L, const char *name, const char *file) {
+  const char *key = lytI_intern(L, name, strlen(name));
+  if (!key) lytI_code_fail(L, L->errloc);
+  return lytI_tget(lytI_stdlib_module(L, file), key);
 }

@@ -147,8 +147,10 @@ lyt_value lytI_call_cfunc(lyt_state *L, const lytI_cfunc *f, int argc, const lyt
 /* eval/load.c: a source text kept for the life of the state (diagnostics
 ** reprint its lines). */
 lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len);
-/* eval/load.c: the global [name] of the stdlib file [file] ("triton.lyt"),
-** imported from the stdlib folder if need be; NULL if it defines none. */
+/* eval/load.c: the globals of the stdlib file [file] ("triton.lyt"), and
+** its global [name] (NULL if it defines none), imported from the stdlib
+** folder if need be. */
+const lytI_table *lytI_stdlib_module(lyt_state *L, const char *file);
 lyt_value *lytI_stdlib_global(lyt_state *L, const char *name, const char *file);
 /* eval/eval.c */
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len);
@@ -200,6 +202,7 @@ void lytI_show(lyt_state *L, const lyt_value *v, lyt_loc loc);
 /* interp/libs.c: every library of builtins, NULL-terminated, in the
 ** order help() lists them. */
 extern const lytI_builtin *const lytI_libs[];
+extern const char *const lytI_lib_names[];
 extern const lytI_builtin lytI_core_lib[];  /* eval/builtins.c */
 
 /* The notations the evaluator reads but a family evaluates: the
