@@ -42,7 +42,8 @@ typedef struct lytI_builtin {
                                               only by name), LYTI_VARIADIC any number
                                               (argv then holds them all) */
   const char *params[LYT_MAX_PARAMS + 1];  /* names, NULL-terminated */
-  const char *doc;                         /* one line for :help */
+  const char *doc;                         /* one line for help() */
+  const char *example;                     /* an expression that calls it (a test runs each) */
 } lytI_builtin;
 
 /* eval/help.c: the builtin help(). */

@@ -11,16 +11,18 @@
 #include "interp/eval/kind.h"
 #include "interp/eval/state.h"
 
-static void builtin_line(lytS_buf *b, const lytI_builtin *f) {
+/* One line (help()), or that and the example (help(name)). */
+static void builtin_help(lytS_buf *b, const lytI_builtin *f, int brief) {
   size_t n = strlen(f->name);
   if (f->doc && strncmp(f->doc, f->name, n) == 0 && f->doc[n] == '(') {
     lytS_buf_printf(b, "%s\n", f->doc);  /* the doc already shows the signature */
-    return;
+  } else {
+    lytS_buf_printf(b, "%s(", f->name);
+    for (int i = 0; f->params[i]; i++)
+      lytS_buf_printf(b, "%s%s%s", i ? ", " : "", f->params[i], i >= f->nreq ? "?" : "");
+    lytS_buf_printf(b, "%s)  %s\n", f->npos == LYTI_VARIADIC ? "..." : "", f->doc ? f->doc : "");
   }
-  lytS_buf_printf(b, "%s(", f->name);
-  for (int i = 0; f->params[i]; i++)
-    lytS_buf_printf(b, "%s%s%s", i ? ", " : "", f->params[i], i >= f->nreq ? "?" : "");
-  lytS_buf_printf(b, "%s)  %s\n", f->npos == LYTI_VARIADIC ? "..." : "", f->doc ? f->doc : "");
+  if (!brief && f->example) lytS_buf_printf(b, "  example: %s\n", f->example);
 }
 
 /* The start of line [line] of src's text (NULL past its end). */
@@ -114,12 +116,12 @@ lyt_value lytI_help(lytI_call *c) {
   if (lytI_isnil(c, 0)) {
     for (size_t k = 0; lytI_libs[k]; k++) {
       lytS_buf_printf(&b, "%s%s:\n", k ? "\n" : "", lytI_lib_names[k]);
-      for (const lytI_builtin *f = lytI_libs[k]; f->name; f++) builtin_line(&b, f);
+      for (const lytI_builtin *f = lytI_libs[k]; f->name; f++) builtin_help(&b, f, 1);
     }
     stdlib_list(L, &b);
   } else {
     lyt_value v = named(c, &c->argv[0]);
-    if (v.kind == LYT_VBUILTIN) builtin_line(&b, v.u.bi);
+    if (v.kind == LYT_VBUILTIN) builtin_help(&b, v.u.bi, 0);
     else if (v.kind == LYT_VFUNC) func_help(&b, v.u.fn, 0);
     else lytI_argerr(c, 0, "help: %s %s is no function", lytI_article(v.kind), lytI_kindname(v.kind));
   }

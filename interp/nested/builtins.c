@@ -72,12 +72,17 @@ static lyt_value b_iree_attr(lytI_call *c) {
 
 #define P(...) { __VA_ARGS__, NULL }
 const lytI_builtin lytI_nested_lib[] = {
-  { "nested", b_nested, 7, 0, P("subgroup_tile", "batch_tile", "outer_tile", "thread_tile", "element_tile", "subgroup_strides", "thread_strides", "subgroup_size", "subgroups"), "nested(subgroup_tile, batch_tile, outer_tile, thread_tile, element_tile, subgroup_strides, thread_strides[, subgroup_size, subgroups]): an IREE nested layout" },
-  { "owned", b_owned, 3, 0, P("L", "subgroup", "thread"), "owned(L, subgroup, thread): the coordinates a thread holds, in the order of its distributed vector" },
-  { "distributed_shape", b_distributed_shape, 1, 0, P("L", "packed"), "distributed_shape(L[, packed=false]): the per-thread vector shape (packed: [batch..., outer..., element...])" },
-  { "iree_attr", b_iree_attr, 1, 0, P("L"), "iree_attr(L): IREE's #iree_vector_ext.nested_layout<...> text" },
-  { "to_iree", b_iree_attr, 1, 0, P("L"), "to_iree(L): IREE's #iree_vector_ext.nested_layout<...> text (as iree_attr; from_iree reads it)" },
-  { NULL, NULL, 0, 0, { NULL }, NULL },
+  { "nested", b_nested, 7, 0, P("subgroup_tile", "batch_tile", "outer_tile", "thread_tile", "element_tile", "subgroup_strides", "thread_strides", "subgroup_size", "subgroups"), "nested(subgroup_tile, batch_tile, outer_tile, thread_tile, element_tile, subgroup_strides, thread_strides[, subgroup_size, subgroups]): an IREE nested layout",
+    "nested((1,1), (2,4), (4,1), (4,2), (1,4), (0,0), (1,4))" },
+  { "owned", b_owned, 3, 0, P("L", "subgroup", "thread"), "owned(L, subgroup, thread): the coordinates a thread holds, in the order of its distributed vector",
+    "owned(nested((1,1), (2,4), (4,1), (4,2), (1,4), (0,0), (1,4)), 0, 5)" },
+  { "distributed_shape", b_distributed_shape, 1, 0, P("L", "packed"), "distributed_shape(L[, packed=false]): the per-thread vector shape (packed: [batch..., outer..., element...])",
+    "distributed_shape(nested((1,1), (2,4), (4,1), (4,2), (1,4), (0,0), (1,4)))" },
+  { "iree_attr", b_iree_attr, 1, 0, P("L"), "iree_attr(L): IREE's #iree_vector_ext.nested_layout<...> text",
+    "iree_attr(nested((1,1), (2,4), (4,1), (4,2), (1,4), (0,0), (1,4)))" },
+  { "to_iree", b_iree_attr, 1, 0, P("L"), "to_iree(L): IREE's #iree_vector_ext.nested_layout<...> text (as iree_attr; from_iree reads it)",
+    "to_iree(nested((1,1), (2,4), (4,1), (4,2), (1,4), (0,0), (1,4)))" },
+  { NULL, NULL, 0, 0, { NULL }, NULL, NULL },
 };
 
 /* ---------------------------------------------------------------------

@@ -208,10 +208,15 @@ static lyt_value b_latex(lytI_call *c) {
 }
 
 const lytI_builtin lytI_picture_lib[] = {
-  { "picture", b_picture, 1, 0, P("L", "shape", "tv", "elem", "color"), "picture(L[, shape, tv, elem, color]): the text picture (no options: what show writes)" },
-  { "picture_cells", b_picture_cells, 1, 0, P("L", "shape", "tv", "elem", "color"), "picture_cells(L[, shape, tv, elem, color]): the cell labels as rows of strings ({axis: rows} for Axe)" },
-  { "banks", b_banks, 1, 0, P("L", "elem", "shape"), "banks(L[, elem=\"f16\", shape]): each element's shared-memory offset and bank (32 x 4 bytes)" },
-  { "svg", b_svg, 2, 0, P("L", "path", "shape", "color", "elem", "tv"), "svg(L, path[, shape, color, elem, tv]): write the picture as an SVG file" },
-  { "latex", b_latex, 1, 0, P("L", "shape", "tv", "color", "elem"), "latex(L[, shape, tv, color, elem]): CuTe print_latex-style TikZ text" },
-  { NULL, NULL, 0, 0, { NULL }, NULL },
+  { "picture", b_picture, 1, 0, P("L", "shape", "tv", "elem", "color"), "picture(L[, shape, tv, elem, color]): the text picture (no options: what show writes)",
+    "picture((4,8):(8,1))" },
+  { "picture_cells", b_picture_cells, 1, 0, P("L", "shape", "tv", "elem", "color"), "picture_cells(L[, shape, tv, elem, color]): the cell labels as rows of strings ({axis: rows} for Axe)",
+    "picture_cells((2,3):(3,1))" },
+  { "banks", b_banks, 1, 0, P("L", "elem", "shape"), "banks(L[, elem=\"f16\", shape]): each element's shared-memory offset and bank (32 x 4 bytes)",
+    "banks(to_linear(swizzled_shared(2, 1, 4, (1,0)), (8,16)), elem=\"f16\")" },
+  { "svg", b_svg, 2, 0, P("L", "path", "shape", "color", "elem", "tv"), "svg(L, path[, shape, color, elem, tv]): write the picture as an SVG file",
+    "svg((4,8):(8,1), \"layout.svg\")" },
+  { "latex", b_latex, 1, 0, P("L", "shape", "tv", "color", "elem"), "latex(L[, shape, tv, color, elem]): CuTe print_latex-style TikZ text",
+    "latex((2,3):(3,1))" },
+  { NULL, NULL, 0, 0, { NULL }, NULL, NULL },
 };
