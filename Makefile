@@ -162,6 +162,9 @@ install:
 	install -m 644 docs/lyt.1 $(DESTDIR)$(PREFIX)/share/man/man1/lyt.1
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lyt.pc.in \
 	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/lyt.pc
+	@# into the live system (no DESTDIR), as root: refresh the loader's cache
+	@# so liblyt.so.0 is found in a standard libdir (/usr/local/lib) at once
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lyt $(DESTDIR)$(PREFIX)/lib/liblyt.a \

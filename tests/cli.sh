@@ -153,5 +153,11 @@ check "help: every builtin and stdlib function documented with an example that r
 [ "$n_all" -gt 170 ] || echo "FAIL help() lists only $n_all functions"
 check "help() lists the families" "core: CuTe layouts: linear layouts (GF(2)): AxisInfo: Axe layouts: IREE nested layouts: kernels: pictures: texts (Triton IR, CuTe C++, IREE, JSON): Triton encodings (import \"triton\"):" \
   "$("$LYT" -e 'help()' | grep ':$' | tr '\n' ' ' | sed 's/ $//')"
+# The man page documents every option and target the usage lists.
+man=$(sed 's/\\-/-/g; s/\\f[BIR]//g' docs/lyt.1)
+for o in $("$LYT" --help | grep -o -- '-\{1,2\}[a-z][a-z-]*' | sort -u) --help -h \
+         $("$LYT" --help | sed -n 's/^ *TARGET: //p' | tr -c 'a-z0-9_\n' ' '); do
+  case $man in *"$o"*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)); echo "FAIL docs/lyt.1 does not document $o" ;; esac
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

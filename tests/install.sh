@@ -30,8 +30,9 @@ check "liblyt.a: no abort, exit or assertion that could stop the host" \
 check "man page" 'grep -q "^.SH NAME" "$P/share/man/man1/lyt.1"'
 if command -v pkg-config >/dev/null 2>&1; then
   PC="env PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config"
+  # no LD_LIBRARY_PATH: the rpath that pkg-config --libs gives finds it
   check "embed, shared" 'cc -std=c11 -Wall -Werror examples/embed/embed.c $($PC --cflags --libs lyt) -o "$T/embed" \
-    && LD_LIBRARY_PATH="$P/lib" "$T/embed" | cmp -s - examples/embed/embed.out'
+    && "$T/embed" | cmp -s - examples/embed/embed.out'
   check "embed, static" 'cc -std=c11 -Wall -Werror examples/embed/embed.c $($PC --cflags lyt) "$P/lib/liblyt.a" -o "$T/embed_s" \
     && "$T/embed_s" | cmp -s - examples/embed/embed.out'
 else
