@@ -107,7 +107,8 @@ LYT_API int lyt_dofile(lyt_state *L, const char *path);
 ** unfinished (an open bracket, a trailing operator) returns LYT_ERRSYNTAX
 ** with lyt_incomplete(L) set, and the state keeps it: the next call's line
 ** continues it. Pass each line once, not the lines so far; a statement of
-** n lines costs time in proportion to its length. */
+** n lines costs time in proportion to its length. src NULL drops the lines
+** of an unfinished statement (a REPL's Ctrl-C) and returns LYT_OK. */
 LYT_API int lyt_doline(lyt_state *L, const char *src, const char *name);
 
 /* Ask the running code to stop: its next evaluation step fails with
@@ -115,6 +116,14 @@ LYT_API int lyt_doline(lyt_state *L, const char *src, const char *name);
 ** from a signal handler or another thread (it only sets a flag); a request
 ** made while nothing runs is dropped when the next entry point starts. */
 LYT_API void lyt_interrupt(lyt_state *L);
+
+/* The names a REPL may complete: each name bound at the top level (the
+** script's globals, then the builtins) that starts with [prefix], passed to
+** fn; a prefix "ns.f" gives "ns." and each field of the record bound to
+** ns (a namespace: import "triton" as ns) that starts with f. Returns how
+** many, or -1 when L or fn is NULL. Allocates nothing, runs nothing. */
+typedef void (*lyt_name_fn)(void *ud, const char *name);
+LYT_API int lyt_names(lyt_state *L, const char *prefix, lyt_name_fn fn, void *ud);
 
 /* After LYT_ERRSYNTAX: 1 when the only problem was that the input ended
 ** early (an open bracket, a dangling operator), so more lines may

@@ -3,6 +3,7 @@
 ** an interactive session. It uses only lyt.h, as lua.c uses only lua.h.
 */
 #include <errno.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -119,10 +120,19 @@ static int limit_option(const char *arg, const char *name, unsigned long long *o
   return 1;
 }
 
-/* The REPL's Ctrl-C stops the running statement, not the session. */
+/* The REPL's Ctrl-C: while a line is being typed, it drops the line (and
+** the earlier lines of an unfinished statement) and prompts again; while
+** code runs, it stops that code (lyt_interrupt). The session goes on. The
+** jump leaves libedit inside read(); its next readline() starts afresh. */
 static lyt_state *running;
+static sigjmp_buf prompt_jb;
+static volatile sig_atomic_t at_prompt;
 static void on_interrupt(int sig) {
   (void)sig;
+  if (at_prompt) {
+    at_prompt = 0;
+    siglongjmp(prompt_jb, 1);
+  }
   if (running) lyt_interrupt(running);
 }
 
@@ -158,37 +168,102 @@ static int run_stdin(lyt_state *L) {
 static const char repl_help[] =
   "Type a statement or an expression; an expression's value is printed.\n"
   "  L = (4,2):(2,1)     bind a layout      show L      draw it as a table\n"
-  "  help()              list the builtins  help(\"composition\")  one builtin\n"
+  "  help()              list the builtins  help(\"composition\")  one of them\n"
+  "  :load FILE          run a file         :reset      forget every binding\n"
   "  :quit               leave (or Ctrl-D)  :help       this text\n"
-  "Unclosed brackets continue on the next line.\n";
+  "Tab completes names (ns.<Tab> a namespace's); an open bracket or block\n"
+  "continues on the next line; Ctrl-C drops the line or stops what runs.\n";
 
-static int repl_command(const char *line, int *quit) {
+#define LYT_HISTORY_LINES 1000
+
+/* Where the history lives: $LYT_HISTORY (empty: none), else ~/.lyt_history. */
+static const char *history_path(char *buf, size_t n) {
+  const char *p = getenv("LYT_HISTORY"), *home = getenv("HOME");
+  if (p) return *p ? p : NULL;
+  if (!home || !*home || (size_t)snprintf(buf, n, "%s/.lyt_history", home) >= n) return NULL;
+  return buf;
+}
+
+/* Tab completion: the names lyt_names gives, collected on the first call. */
+static struct { char **v; int n, cap, next; } cands;
+static void add_cand(void *ud, const char *name) {
+  (void)ud;
+  if (cands.n == cands.cap) {
+    int cap = cands.cap ? 2 * cands.cap : 64;
+    char **v = realloc(cands.v, sizeof *v * (size_t)cap);
+    if (!v) return;
+    cands.v = v, cands.cap = cap;
+  }
+  char *c = strdup(name);
+  if (c) cands.v[cands.n++] = c;
+}
+static char *complete(const char *text, int state) {
+  if (state == 0) {
+    while (cands.n) free(cands.v[--cands.n]);
+    cands.next = 0;
+    lyt_names(running, text, add_cand, NULL);
+  }
+  return cands.next < cands.n ? strdup(cands.v[cands.next++]) : NULL;
+}
+
+/* :load FILE, :reset (a fresh state), :help, :quit. 1 if the line was one. */
+static int repl_command(lyt_state **L, const lyt_config *cfg, const char *line, int *quit) {
   if (line[0] != ':') return 0;
   if (strcmp(line, ":quit") == 0 || strcmp(line, ":q") == 0) *quit = 1;
   else if (strcmp(line, ":help") == 0 || strcmp(line, ":h") == 0) fputs(repl_help, stdout);
-  else fprintf(stderr, "unknown command '%s' (try :help)\n", line);
+  else if (strncmp(line, ":load ", 6) == 0) report(*L, lyt_dofile(*L, line + 6));
+  else if (strcmp(line, ":reset") == 0) {
+    lyt_state *fresh = lyt_open(cfg);
+    if (!fresh) { fputs("lyt: cannot create a state (out of memory); nothing was reset\n", stderr); return 1; }
+    lyt_close(*L);
+    running = *L = fresh;
+  } else {
+    fprintf(stderr, "unknown command '%s' (try :help)\n", line);
+  }
   return 1;
 }
 
 /* Each line goes to lyt_doline, which keeps the lines of an unfinished
-** statement (an open bracket, a trailing operator) until it is whole. */
-static void repl(lyt_state *L) {
+** statement (an open bracket or block) until it is whole. */
+static void repl(lyt_state **L, const lyt_config *cfg) {
   int quit = 0;
-  running = L;
-  signal(SIGINT, on_interrupt);
+  char hbuf[4096];
+  /* only a person's lines: lines piped into -i are no history */
+  const char *hist = isatty(0) ? history_path(hbuf, sizeof hbuf) : NULL;
+  running = *L;
+  rl_completion_entry_function = complete;
+  rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{}()[],+-*/%^~:!#";
+  stifle_history(LYT_HISTORY_LINES);
+  if (hist) read_history(hist);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
   printf("lyt %s  (:help for help, :quit to leave)\n", LYT_VERSION);
   while (!quit) {
-    int more = lyt_incomplete(L);
+    if (sigsetjmp(prompt_jb, 1)) {  /* Ctrl-C at the prompt */
+      fputs("\n", stdout);
+      lyt_doline(*L, NULL, "<repl>");
+    }
+    int more = lyt_incomplete(*L);
+    at_prompt = 1;
     char *line = readline(more ? "...> " : "lyt> ");
+    at_prompt = 0;
     if (!line) break;
-    if (!more && repl_command(line, &quit)) { free(line); continue; }
-    if (*line) add_history(line);
-    int s = lyt_doline(L, line, "<repl>");
+    if (!more && repl_command(L, cfg, line, &quit)) { free(line); continue; }
+    if (*line) {
+      add_history(line);
+      if (hist) write_history(hist);  /* at most LYT_HISTORY_LINES, per line a person types */
+    }
+    int s = lyt_doline(*L, line, "<repl>");
     free(line);
-    if (s == LYT_ERRSYNTAX && lyt_incomplete(L)) continue;
-    report(L, s);
+    if (s == LYT_ERRSYNTAX && lyt_incomplete(*L)) continue;
+    report(*L, s);
     fflush(stdout);
   }
+  while (cands.n) free(cands.v[--cands.n]);
+  free(cands.v);
   putchar('\n');
 }
 
@@ -225,8 +300,8 @@ int main(int argc, char **argv) {
   else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = report(L, lyt_dostring(L, argv[2], "<string>"));
   else if (argc == 2 && strcmp(argv[1], "-") == 0) status = run_stdin(L);
   else if (argc == 2 && argv[1][0] != '-') status = report(L, lyt_dofile(L, argv[1]));
-  else if (argc == 1 && isatty(0)) repl(L);
-  else if (argc == 2 && strcmp(argv[1], "-i") == 0) repl(L);
+  else if (argc == 1 && isatty(0)) repl(&L, &cfg);
+  else if (argc == 2 && strcmp(argv[1], "-i") == 0) repl(&L, &cfg);
   else if (argc == 1) status = run_stdin(L);
   else { usage(stderr); status = LYT_ERRRUN; }
   lyt_close(L);

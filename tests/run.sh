@@ -53,6 +53,8 @@ part layering sh tests/layering.sh
 part cli      sh tests/cli.sh "$B/lyt"
 part kernels  sh tests/kernels.sh "$B/lyt"
 part repl     sh tests/repl_survives.sh "$B/lyt"
+if command -v python3 >/dev/null 2>&1; then part repl-tty python3 tests/repl_tty.py "$B/lyt"
+else part repl-tty sh -c 'echo "skip 11: python3 is not installed"; echo "0 passed, 0 failed"'; fi
 part hostile  sh tests/hostile.sh "$B/lyt"
 part embed    sh -c "$B/embed | cmp - examples/embed/embed.out && echo '1 passed, 0 failed'"
 part install  sh tests/install.sh

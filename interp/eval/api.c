@@ -256,7 +256,10 @@ static void run_chunk(lyt_state *L, lytI_req *q) {
 }
 
 static void run_line(lyt_state *L, lytI_req *q) {
-  if (!q->s) lytS_fail(&L->cx, LYT_ERRRUN, "lyt_doline: the source is NULL");
+  if (!q->s) {  /* a REPL's Ctrl-C: the unfinished statement goes */
+    L->pend.active = 0;
+    return;
+  }
   L->echo = 1;
   lytI_run_line(L, q->name ? q->name : "<string>", q->s);
 }
@@ -290,6 +293,48 @@ int lyt_dofile(lyt_state *L, const char *path) {
 
 void lyt_interrupt(lyt_state *L) {
   if (L) atomic_store_explicit(&L->interrupted, 1, memory_order_relaxed);
+}
+
+static int names_in(const lytI_table *t, const char *prefix, lyt_name_fn fn, void *ud,
+                    const lytI_table *shadow) {
+  int n = 0;
+  size_t pl = strlen(prefix);
+  for (uint32_t i = 0; i < t->cap; i++) {
+    const char *name = t->slot[i].name;
+    if (name && strncmp(name, prefix, pl) == 0 && !(shadow && lytI_tget(shadow, name))) {
+      fn(ud, name);
+      n++;
+    }
+  }
+  return n;
+}
+
+int lyt_names(lyt_state *L, const char *prefix, lyt_name_fn fn, void *ud) {
+  if (!L || !fn) return -1;
+  if (!prefix) prefix = "";
+  const char *dot = strchr(prefix, '.');
+  if (!dot) return names_in(&L->globals, prefix, fn, ud, NULL) +
+                   names_in(&L->builtins, prefix, fn, ud, &L->globals);
+  char full[256];
+  size_t nl = (size_t)(dot - prefix), fl = strlen(dot + 1);
+  if (nl + 1 >= sizeof full) return 0;
+  memcpy(full, prefix, nl);
+  full[nl] = 0;
+  const char *key = NULL;  /* an interned name is a pointer: find it by text */
+  for (uint32_t i = 0; i < L->globals.cap && !key; i++)
+    if (L->globals.slot[i].name && strcmp(L->globals.slot[i].name, full) == 0)
+      key = L->globals.slot[i].name;
+  const lyt_value *v = key ? lytI_tget(&L->globals, key) : NULL;
+  if (!v || v->kind != LYT_VRECORD) return 0;
+  int n = 0;
+  for (int32_t i = 0; i < v->u.rec.n; i++) {
+    const char *f = v->u.rec.name[i];
+    if (strncmp(f, dot + 1, fl) != 0 || nl + 2 + strlen(f) > sizeof full) continue;
+    snprintf(full + nl, sizeof full - nl, ".%s", f);
+    fn(ud, full);
+    n++;
+  }
+  return n;
 }
 
 int lyt_incomplete(const lyt_state *L) {

@@ -7,7 +7,7 @@
 ** rebinds `compose` cannot change what the host gets, and every check and
 ** message is the one a script would meet. The exception is lyt_linear_of
 ** of an encoding record: the encodings are written in lyt (stdlib), so it
-** calls the global to_linear, importing triton.lyt when none is bound.
+** calls the stdlib module's to_linear (importing triton.lyt if need be).
 */
 #include <string.h>
 

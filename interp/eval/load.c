@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "lang/parse.h"
+#include "parser.h"
 #include "interp/eval/state.h"
 
 #define LYT_MAX_FILE (16u << 20)  /* larger inputs are not layout scripts */
@@ -37,7 +38,9 @@ static void lex_init(lytP_ctx *p, lyt_state *L, const lytL_src *src) {
   lytS_buf_init(&p->diag, &L->cx);
 }
 
-static const lytP_node *parse(lyt_state *L, const lytL_src *src) {
+/* line: a REPL line, which decided itself whether more lines may come, so
+** a text that ends early is no longer "incomplete" (lyt_incomplete). */
+static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {
   lytP_ctx p;
   lex_init(&p, L, src);
   /* the tree outlives the statement; L->cx itself allocates it, so running
@@ -47,7 +50,7 @@ static const lytP_node *parse(lyt_state *L, const lytL_src *src) {
   int st = lytP_parse(&p);
   L->cx.arena = was;
   if (st == LYT_OK) return p.stmts.head;
-  L->incomplete = p.incomplete;
+  L->incomplete = p.incomplete && !line;
   L->errloc = p.errloc;
   L->cx.code = LYT_ERRSYNTAX;
   snprintf(L->cx.msg, sizeof L->cx.msg, "%s", p.errmsg);
@@ -80,7 +83,7 @@ lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t 
 
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) {
   const lytL_src *src = lytI_new_src(L, name, text, len);
-  run_statements(L, parse(L, src));
+  run_statements(L, parse(L, src, 0));
 }
 
 /* ---------------------------------------------------------------------
@@ -102,7 +105,7 @@ static void pend_append(lyt_state *L, int cont, const char *name, const char *li
     if (!nm) lytS_fail_alloc(&L->cx, &pd->arena);
     pd->src = (lytL_src){ strcpy(nm, name), "", 0, 0, 0 };
     pd->cap = pd->cur = pd->linestart = 0;
-    pd->line = 1, pd->depth = 0;
+    pd->line = 1, pd->depth = pd->braces = pd->ntok = pd->fn = 0;
     lytP_probe_init(&pd->probe);
   }
   if (n > LYT_MAX_FILE - pd->src.len - sep)
@@ -131,9 +134,16 @@ void lytI_run_line(lyt_state *L, const char *name, const char *line) {
   lex_init(&p, L, &pd->src);
   p.cur = pd->src.text + pd->cur, p.linestart = pd->src.text + pd->linestart;
   p.line = pd->line, p.depth = pd->depth;
-  do lytL_lex(&p, &t);
-  while (!p.nerr && t.type && lytP_probe_feed(&pd->probe, t.type));
-  if (!p.nerr && t.type == 0 && !lytP_probe_ends(&pd->probe)) {
+  do {
+    lytL_lex(&p, &t);
+    pd->braces += t.type == TK_LBRACE ? 1 : t.type == TK_RBRACE && pd->braces > 0 ? -1 : 0;
+    if (pd->ntok++ == 0) pd->fn = t.type == TK_FN;
+  } while (!p.nerr && t.type && lytP_probe_feed(&pd->probe, t.type));
+  /* More lines only while a bracket or a block is open, or a definition
+  ** is being written (fn f(x) = on one line, its body on the next): a
+  ** statement that ends early otherwise (x = 1 +) is an error now. */
+  if (!p.nerr && t.type == 0 && !lytP_probe_ends(&pd->probe)
+      && (p.depth > 0 || pd->braces > 0 || pd->fn)) {
     pd->cur = (size_t)(p.cur - pd->src.text), pd->linestart = (size_t)(p.linestart - pd->src.text);
     pd->line = p.line, pd->depth = p.depth;
     pd->active = L->incomplete = 1;
@@ -144,12 +154,12 @@ void lytI_run_line(lyt_state *L, const char *name, const char *line) {
   /* Whole, or wrong somewhere: the one real parse runs it or says why. */
   const lytL_src *src = lytI_new_src(L, pd->src.name, pd->src.text, pd->src.len);
   lytA_free(&pd->arena);
-  run_statements(L, parse(L, src));
+  run_statements(L, parse(L, src, 1));
 }
 
 /* The value of a chunk that is one expression (lyt_eval). */
 lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t len) {
-  const lytP_node *s = parse(L, lytI_new_src(L, name, text, len));
+  const lytP_node *s = parse(L, lytI_new_src(L, name, text, len), 0);
   if (!s || s->kind != N_EXPRSTMT || s->next)
     lytI_error(L, s ? s->loc : L->errloc, LYT_ERRSYNTAX, "lyt_eval: the text must be one expression");
   L->errloc = s->loc;
@@ -214,7 +224,7 @@ static int run_file_as(lyt_state *L, const char *path, const char *name, int lib
   lytL_src *src = lytI_new_src(L, name, text, len);
   src->lib = lib;
   lytA_release(&L->scratch, m);
-  run_statements(L, parse(L, src));
+  run_statements(L, parse(L, src, 0));
   return LYT_OK;
 }
 

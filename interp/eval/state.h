@@ -111,6 +111,8 @@ struct lyt_state {
     size_t cap;
     size_t cur, linestart;  /* the lexer's position, as offsets into the text */
     int32_t line, depth;
+    int32_t braces;         /* blocks and records still open */
+    int ntok, fn;           /* tokens so far; the first was `fn` */
     lytP_probe probe;
   } pend;
 };

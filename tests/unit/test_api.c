@@ -648,11 +648,13 @@ static void test_lines(void) {
   ok("line: a blank line inside brackets", lyt_doline(L, "", "<repl>") == LYT_ERRSYNTAX && lyt_incomplete(L));
   ok("line: the rest runs the whole", lyt_doline(L, "2)", "<repl>") == LYT_OK && !lyt_incomplete(L));
   ok("line: x is bound", lyt_eval(L, "x", NULL) == LYT_OK && strcmp(top_text(L), "(1,2)") == 0);
-  ok("line: an expression is echoed", lyt_doline(L, "x[1] +", "<repl>") == LYT_ERRSYNTAX
-     && lyt_doline(L, "40", "<repl>") == LYT_ERRSYNTAX && !lyt_incomplete(L));
+  ok("line: a trailing operator outside brackets is an error at once, not a wait",
+     lyt_doline(L, "x[1] +", "<repl>") == LYT_ERRSYNTAX && !lyt_incomplete(L));
   int line = 0, col = 0;
   lyt_error(L, NULL, &line, &col);
-  ok("line: a trailing operator then a newline is located on the first line", line == 1 && col == 7);
+  ok("line: located at the end of the line", line == 1 && col == 7);
+  ok("line: inside brackets a trailing operator continues", lyt_doline(L, "(x[1] +", "<repl>") == LYT_ERRSYNTAX
+     && lyt_incomplete(L) && lyt_doline(L, "40)", "<repl>") == LYT_OK && strstr(printed.p, "42\n") != NULL);
   ok("line: a statement over lines", lyt_doline(L, "fn f(a) =", "<repl>") == LYT_ERRSYNTAX
      && lyt_doline(L, "  a * 2", "<repl>") == LYT_OK && lyt_doline(L, "f(21)", "<repl>") == LYT_OK);
   ok("line: echoed", strstr(printed.p, "42\n") != NULL);

@@ -57,7 +57,9 @@ static void no_state(void) {
 static void null_pointers(lyt_state *L) {
   null_error(L, "lyt_dostring", lyt_dostring(L, NULL, NULL));
   null_error(L, "lyt_dobuffer", lyt_dobuffer(L, NULL, 5, NULL));
-  null_error(L, "lyt_doline", lyt_doline(L, NULL, NULL));
+  ok("lyt_doline: unfinished", lyt_doline(L, "x = (1,", NULL) == LYT_ERRSYNTAX && lyt_incomplete(L));
+  ok("lyt_doline(NULL) drops it", lyt_doline(L, NULL, NULL) == LYT_OK && !lyt_incomplete(L));
+  ok("lyt_doline after the drop", lyt_doline(L, "x = 2", NULL) == LYT_OK);
   null_error(L, "lyt_dofile", lyt_dofile(L, NULL));
   null_error(L, "lyt_push_string", lyt_push_string(L, NULL));
   null_error(L, "lyt_push_linear", lyt_push_linear(L, NULL));
