@@ -315,4 +315,51 @@ lyt_value lytI_copy_kernel(lytS_ctx *cx, lyt_value v) {
 }
 
 int lytI_equal_kernel(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return lytK_equal(a->u.kernel, b->u.kernel); }
-void lytI_print_kernel(lytS_buf *b, const lyt_value *v) { lytS_buf_printf(b, "<kernel %s>", v->u.kernel->name); }
+static void print_ll(lytS_buf *b, const char *opt, const lytG_ll *L) {
+  if (!L) return;
+  lyt_value v = { .kind = LYT_VLINEAR };
+  v.u.ll = L;
+  lytS_buf_printf(b, ", %s=", opt);
+  lytI_print_value(b, &v);
+}
+
+static void print_strided(lytS_buf *b, const lytK_kernel *k, const int64_t *stride) {
+  lytS_buf_puts(b, ", ");
+  for (int pass = 0; pass < 2; pass++) {
+    const int64_t *x = pass ? stride : k->shape;
+    lytS_buf_puts(b, pass ? ":" : "");
+    if (k->rank > 1) lytS_buf_puts(b, "(");
+    for (int32_t d = 0; d < k->rank; d++) lytS_buf_printf(b, "%s%lld", d ? "," : "", (long long)x[d]);
+    if (k->rank > 1) lytS_buf_puts(b, ")");
+  }
+}
+
+/* As the kernel(...) call that makes it: the options given (a shared
+** layout lowering picked is picked again). */
+void lytI_print_kernel(lytS_buf *b, const lyt_value *v) {
+  const lytK_kernel *k = v->u.kernel;
+  lytS_buf_printf(b, "kernel(\"%s\", \"%s\"", k->name, k->elem);
+  print_strided(b, k, k->src_stride);
+  print_strided(b, k, k->dst_stride);
+  lytS_buf_puts(b, ", (");
+  for (int32_t d = 0; d < k->rank; d++) lytS_buf_printf(b, "%s%lld", d ? "," : "", (long long)k->tile[d]);
+  lytS_buf_puts(b, k->rank == 1 ? ",)" : ")");
+  print_ll(b, "load", k->load);
+  print_ll(b, "store", k->store);
+  if (!k->smem_picked) print_ll(b, "smem", k->smem);
+  if (k->has_grid_order) {
+    lytS_buf_puts(b, ", grid_order=(");
+    for (int32_t d = 0; d < k->rank; d++) lytS_buf_printf(b, "%s%d", d ? "," : "", (int)k->grid_order[d]);
+    lytS_buf_puts(b, k->rank == 1 ? ",)" : ")");
+  }
+  if (k->tiles_per_block) lytS_buf_printf(b, ", tiles_per_block=%d", (int)k->tiles_per_block);
+  if (k->grid_group) lytS_buf_printf(b, ", grid_group=%d", (int)k->grid_group);
+  if (k->smem_bytes) lytS_buf_printf(b, ", smem_bytes=%d", (int)k->smem_bytes);
+  print_ll(b, "grid", k->grid);
+  if (k->l2_load) lytS_buf_printf(b, ", l2_load=\"%s\"", lytK_l2_name(k->l2_load));
+  if (k->l2_store) lytS_buf_printf(b, ", l2_store=\"%s\"", lytK_l2_name(k->l2_store));
+  if (k->mechanism) lytS_buf_printf(b, ", mechanism=\"%s\"", lytK_mech_names[k->mechanism]);
+  if (k->round_trips) lytS_buf_printf(b, ", round_trips=%d", (int)k->round_trips);
+  if (k->buffers) lytS_buf_printf(b, ", buffers=%d", (int)k->buffers);
+  lytS_buf_puts(b, ")");
+}

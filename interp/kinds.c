@@ -47,18 +47,16 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
     lytI_json_layout, NULL, lytI_apply_layout, 0, lytI_show_table, lytI_layout_to_linear,
     lytI_layout_to_axe, .sample = "(4,(2,3)):(2,(1,8))" },
   [LYT_VSWIZZLE] = {
-    "swizzle", LYT_TOTHER, lytI_copy_swizzle, lytI_equal_swizzle, lytI_print_swizzle,
-    "prints CuTe's Sw<B,M,S>, which lyt does not read yet; swizzle(B,M,S) makes one",
+    "swizzle", LYT_TOTHER, lytI_copy_swizzle, lytI_equal_swizzle, lytI_print_swizzle, NULL,
     NULL, "JSON has swizzled layouts, not swizzle functors", lytI_apply_layout, 0,
     .sample = "swizzle(3,4,3)" },
   [LYT_VCOMPOSED] = {
     "composed layout", LYT_TLAYOUT, lytI_copy_composed, lytI_equal_composed,
-    lytI_print_composed, "prints CuTe's Sw<B,M,S> o off o L, which lyt does not read yet",
+    lytI_print_composed, NULL,
     lytI_json_composed, NULL, lytI_apply_layout, 0, lytI_show_table, lytI_composed_to_linear,
     .sample = "composition(swizzle(3,4,3), (8,64):(64,1))" },
   [LYT_VBASIS] = {
-    "basis element", LYT_TOTHER, lytI_copy_basis, lytI_equal_basis, lytI_print_basis,
-    "prints CuTe's 1@0, which lyt reads as an axis stride",
+    "basis element", LYT_TOTHER, lytI_copy_basis, lytI_equal_basis, lytI_print_basis, NULL,
     NULL, "JSON has integer strides only", .sample = "stride(make_identity_layout((2,3)))[1]" },
   [LYT_VFUNC] = {
     "function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_code, lytI_print_func, CODE,
@@ -75,8 +73,7 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
     lytI_linear_to_axe,
     .sample = "to_linear(blocked((1,2), (4,8), (2,1), (1,0)), (16,16))" },
   [LYT_VINDEX] = {
-    "index", LYT_TOTHER, lytI_copy_index, lytI_equal_index, lytI_print_index,
-    "prints values and AxisInfo, which no notation reads back",
+    "index", LYT_TOTHER, lytI_copy_index, lytI_equal_index, lytI_print_index, NULL,
     NULL, "an analysis result, not a layout", .sample = "make_range(0, 16) * 4 + 8" },
   [LYT_VAXIS] = {
     "axis stride", LYT_TOTHER, lytI_copy_axis, lytI_equal_axis, lytI_print_axis, NULL,
@@ -94,8 +91,7 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
     lytI_json_nested, NULL, .show = lytI_show_picture, .to_linear = lytI_nested_to_linear,
     .to_axe = lytI_nested_to_axe, .sample = "nested((2,1),(1,1),(1,1),(4,4),(2,4),(1,0),(4,1))" },
   [LYT_VKERNEL] = {
-    "kernel", LYT_TKERNEL, lytI_copy_kernel, lytI_equal_kernel, lytI_print_kernel,
-    "prints <kernel name>; kernel(...) makes one",
+    "kernel", LYT_TKERNEL, lytI_copy_kernel, lytI_equal_kernel, lytI_print_kernel, NULL,
     NULL, "program(K) and emit(K) are its texts",
     .sample = "kernel(\"k\", \"f32\", (64,64):(64,1), (64,64):(1,64), (32,32), "
               "load=to_linear(blocked((4,4), (8,4), (2,1), (1,0)), (32,32)), "

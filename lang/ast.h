@@ -37,6 +37,7 @@ typedef enum lytP_kind {
   N_FIELD,     /* str: name; a: value or NULL */
   N_DOT,       /* a.str: a field of a record */
   N_AXIS,      /* a@str: a stride on a named hardware axis */
+  N_BASIS,     /* a@ival: CuTe's scaled basis element (1@0, 1@0@1) */
   N_ATTR,      /* str: an MLIR attribute or type as written (#ttg.blocked<...>) */
   /* statements */
   N_ASSIGN,    /* str = a */

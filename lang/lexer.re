@@ -134,7 +134,7 @@ static void attr_token(lytP_ctx *p, lytP_token *t, const char *start) {
 ** are integer literals and the major tags (LayoutLeft{}, GenRowMajor{},
 ** ...) the strings make_layout takes. Layout<...>{}, Swizzle<...>{},
 ** ComposedLayout<...> and the printed "Sw<B,M,S> o off o shape:stride"
-** are attribute literals (TK_ATTR) that the evaluator reads with
+** and "Sw<B,M,S>" are attribute literals (TK_ATTR) that the evaluator reads with
 ** from_cute. Each must be whole on its line. */
 static const char *angle_end(const char *e) {
   int depth = 0;
@@ -164,9 +164,9 @@ static const char *side_end(const char *e) {
 
 static void cute_token(lytP_ctx *p, lytP_token *t, const char *start, int printed) {
   const char *e = angle_end(strchr(start, '<'));
-  if (e && printed) {  /* " o off o " then shape:stride */
-    while (*e == ' ' || *e == '\t') e++;
-    e = *e == 'o' ? side_end(e + 1 + strspn(e + 1, " \t")) : NULL;
+  const char *o = e ? e + strspn(e, " \t") : NULL;
+  if (o && printed && *o == 'o' && (o[1] == ' ' || o[1] == '\t')) {  /* " o off o " then shape:stride */
+    e = side_end(o + 1 + strspn(o + 1, " \t"));
     if (e) e += strspn(e, " \t");
     e = e && *e == 'o' ? e + 1 + strspn(e + 1, " \t") : NULL;
     e = e ? side_end(e) : NULL;

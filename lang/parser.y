@@ -139,6 +139,8 @@ expr(A) ::= expr(X) GT(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); 
 expr(A) ::= expr(X) GE(T) expr(Y).     { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) COLON(T) expr(Y).  { A = lytP_binary(p, N_LAYOUT, &T, X, Y); }
 expr(A) ::= expr(X) AT(T) NAME(N).     { A = lytP_binary(p, N_AXIS, &T, X, 0); A->str = N.s; A->len = N.len; }
+/* CuTe's scaled basis element, as CuTe and lyt print it: 1@0, 1@0@1 */
+expr(A) ::= expr(X) AT(T) INT(N).      { A = lytP_binary(p, N_BASIS, &T, X, 0); A->ival = N.ival; }
 expr(A) ::= expr(X) ARROW(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) PLUS(T) expr(Y).   { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) MINUS(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); }

@@ -84,6 +84,42 @@ static lyt_value b_splat(lytI_call *c) {
 }
 
 /* Values from a tuple (1-D) or a tuple of equal tuples (2-D), row-major. */
+/* info={contiguity: (..), divisibility: (..), constancy: (..)[, constant: k]},
+** a tuple of one int per dim (or an int, 1-D), as print writes an index. */
+static const lytV_info *info_arg(lytI_call *c, int i, int rank) {
+  static const char *const names[3] = { "contiguity", "divisibility", "constancy" };
+  const lyt_value *r = &c->argv[i];
+  if (r->kind != LYT_VRECORD)
+    lytI_argerr(c, i, "from_values: info must be a record {contiguity, divisibility, constancy}");
+  lytV_info *info = lytS_alloc(CX(c), sizeof *info);
+  memset(info, 0, sizeof *info);
+  info->rank = rank;
+  int64_t *dst[3] = { info->contiguity, info->divisibility, info->constancy };
+  int seen = 0;
+  for (int32_t f = 0; f < r->u.rec.n; f++) {
+    const char *name = r->u.rec.name[f];
+    const lyt_value *x = &r->u.rec.e[f];
+    if (strcmp(name, "constant") == 0) {
+      if (x->kind != LYT_VINT) lytI_argerr(c, i, "from_values: info.constant must be an integer");
+      info->has_const = 1, info->cval = x->u.i;
+      continue;
+    }
+    int k = 0;
+    while (k < 3 && strcmp(name, names[k]) != 0) k++;
+    if (k == 3) lytI_argerr(c, i, "from_values: info has no field '%s'", name);
+    int ok = x->kind == LYT_VINT ? rank == 1 : x->kind == LYT_VTUP && x->u.tup.n == rank;
+    for (int d = 0; ok && d < rank; d++) {
+      const lyt_value *e = x->kind == LYT_VINT ? x : &x->u.tup.e[d];
+      ok = e->kind == LYT_VINT;
+      if (ok) dst[k][d] = e->u.i;
+    }
+    if (!ok) lytI_argerr(c, i, "from_values: info.%s must give one integer per dim (%d)", name, rank);
+    seen |= 1 << k;
+  }
+  if (seen != 7) lytI_argerr(c, i, "from_values: info needs contiguity, divisibility and constancy");
+  return info;
+}
+
 static lyt_value b_from_values(lytI_call *c) {
   const lyt_value *t = &c->argv[0];
   if (t->kind != LYT_VTUP || t->u.tup.n == 0)
@@ -102,7 +138,8 @@ static lyt_value b_from_values(lytI_call *c) {
       if (x->kind != LYT_VINT) lytI_argerr(c, 0, "from_values: the values must be integers");
       v[i * shape[1] + j] = x->u.i;
     }
-  return index_val(lytV_from_values(CX(c), two ? 2 : 1, shape, v));
+  lytV_val *r = lytV_from_values(CX(c), two ? 2 : 1, shape, v);
+  return index_val(lytI_isnil(c, 1) ? r : lytV_assume(CX(c), r, info_arg(c, 1, r->rank)));
 }
 
 static int64_t layout_at(lytS_ctx *cx, void *ud, int64_t id) {
@@ -191,7 +228,7 @@ const lytI_builtin lytI_axisinfo_lib[] = {
     "values(make_range(0, 8))" },
   { "splat", b_splat, 2, 0, P("value", "shape"), "splat(value, shape): a constant index",
     "values(make_range(0, 4) + splat(16, (4,)))" },
-  { "from_values", b_from_values, 1, 0, P("values"), "from_values(values): an index with these values (1-D or 2-D tuple), exact info",
+  { "from_values", b_from_values, 1, 0, P("values", "info"), "from_values(values[, info]): an index with these values (1-D or 2-D tuple) and their exact AxisInfo, or the weaker info={contiguity, divisibility, constancy[, constant]} given (checked; how print writes an index)",
     "axis_info(from_values((0,1,2,3,8,9,10,11)))" },
   { "index_of", b_index_of, 2, 0, P("L", "n"), "index_of(L, n): the offsets L(0), ..., L(n-1)",
     "values(index_of((4,8):(8,1), 8))" },
@@ -233,9 +270,33 @@ int lytI_equal_index(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
          memcmp(x->v, y->v, sizeof(int64_t) * (size_t)x->n) == 0;
 }
 
+static void print_ints(lytS_buf *b, const int64_t *x, int64_t n) {
+  lytS_buf_puts(b, "(");
+  for (int64_t i = 0; i < n; i++) lytS_buf_printf(b, "%s%lld", i ? "," : "", (long long)x[i]);
+  lytS_buf_puts(b, ")");
+}
+
+/* As lyt source that reads back: from_values(values, info={...}). */
 void lytI_print_index(lytS_buf *b, const lyt_value *v) {
-  lytS_buf_puts(b, "index ");
-  lytV_print_values(b, v->u.index);
-  lytS_buf_puts(b, " ");
-  lytV_print_info(b, &v->u.index->info);
+  const lytV_val *x = v->u.index;
+  const lytV_info *in = &x->info;
+  lytS_buf_puts(b, "from_values(");
+  if (x->rank == 1) {
+    print_ints(b, x->v, x->n);
+  } else {
+    lytS_buf_puts(b, "(");
+    for (int64_t i = 0; i < x->shape[0]; i++) {
+      if (i) lytS_buf_puts(b, ",");
+      print_ints(b, x->v + i * x->shape[1], x->shape[1]);
+    }
+    lytS_buf_puts(b, ")");
+  }
+  lytS_buf_puts(b, ", info={contiguity: ");
+  print_ints(b, in->contiguity, in->rank);
+  lytS_buf_puts(b, ", divisibility: ");
+  print_ints(b, in->divisibility, in->rank);
+  lytS_buf_puts(b, ", constancy: ");
+  print_ints(b, in->constancy, in->rank);
+  if (in->has_const) lytS_buf_printf(b, ", constant: %lld", (long long)in->cval);
+  lytS_buf_puts(b, "})");
 }

@@ -163,6 +163,34 @@ static lyt_value eval_axis(lyt_state *L, const lytP_node *n) {
   return v;
 }
 
+/* v@k: CuTe's scaled basis element (the strides of an identity layout).
+** Printed innermost index first, v@i@j has the mode path (j, i). */
+static lyt_value eval_basis(lyt_state *L, const lytP_node *n) {
+  lyt_value x = eval(L, n->a);
+  uint8_t path[LYT_BASIS_MAX];
+  int np = 0;
+  int64_t scale;
+  if (x.kind == LYT_VINT) {
+    scale = x.u.i;
+  } else if (x.kind == LYT_VBASIS) {
+    scale = x.u.basis->v;
+    np = x.u.basis->npath;
+    if (np >= LYT_BASIS_MAX)
+      lytI_error(L, n->loc, LYT_ERRRUN, "a basis element nests at most %d indices", LYT_BASIS_MAX);
+    memcpy(path + 1, x.u.basis->path, (size_t)np);
+  } else {
+    lytI_error(L, n->a->loc, LYT_ERRRUN, "'@%lld' scales a basis element by an integer, got %s",
+               (long long)n->ival, lytI_kindname(x.kind));
+  }
+  if (n->ival > 255)
+    lytI_error(L, n->loc, LYT_ERRRUN, "basis index %lld: at most 255", (long long)n->ival);
+  path[0] = (uint8_t)n->ival;
+  L->errloc = n->loc;
+  lyt_value v = { .kind = LYT_VBASIS };
+  v.u.basis = lytS_basis(&L->cx, scale, path, np + 1);
+  return v;
+}
+
 static int has_axis(const lyt_value *v) {
   if (v->kind == LYT_VAXIS) return 1;
   if (v->kind != LYT_VTUP) return 0;
@@ -647,6 +675,7 @@ static lyt_value eval(lyt_state *L, const lytP_node *n) {
     case N_RECORD: return eval_record(L, n);
     case N_DOT: return eval_dot(L, n);
     case N_AXIS: return eval_axis(L, n);
+    case N_BASIS: return eval_basis(L, n);
     case N_ATTR: return eval_attr(L, n);
     default: lytI_error(L, n->loc, LYT_ERRRUN, "internal error: not an expression");
   }

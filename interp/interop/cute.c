@@ -297,9 +297,15 @@ static const char *rest(lytI_scan *s) {
   return t;
 }
 
-/* "Sw<B,M,S> o off o <CuTe notation>", as CuTe and lyt print it */
+/* "Sw<B,M,S> o off o <CuTe notation>", as CuTe and lyt print it, or
+** "Sw<B,M,S>" alone, a swizzle as CuTe and lyt print that */
 static void printed_composed(lytI_scan *s, build *w) {
   cpp_swizzle(s, w, "Sw", 1);
+  lytI_scan_blanks(s);
+  if (s->p == s->end) {
+    w->bare = 1;
+    return;
+  }
   lytI_scan_expect(s, "o");
   w->offset = cpp_int(s);
   lytI_scan_expect(s, "o");

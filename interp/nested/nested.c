@@ -352,15 +352,18 @@ void lytN_print_attr(lytS_buf *b, const lytN_layout *N) {
   print_list(b, N->th_stride, N->rank, "[", ", ", "]>");
 }
 
+/* nested(...) with IREE's field names, which reads back. */
 void lytN_print(lytS_buf *b, const lytN_layout *N) {
   const char *open = "(", *close = ")";
   lytS_buf_puts(b, "nested(");
   for (int l = 0; l < LYTN_LEVELS; l++) {
+    lytS_buf_printf(b, "%s=", level_name[l]);
     print_list(b, N->tile[l], N->rank, open, ",", close);
     lytS_buf_puts(b, ", ");
   }
+  lytS_buf_puts(b, "subgroup_strides=");
   print_list(b, N->sg_stride, N->rank, open, ",", close);
-  lytS_buf_puts(b, ", ");
+  lytS_buf_puts(b, ", thread_strides=");
   print_list(b, N->th_stride, N->rank, open, ",", close);
   lytS_buf_printf(b, ", subgroup_size=%lld, subgroups=%lld)", (long long)N->subgroup_size,
                   (long long)N->subgroups);

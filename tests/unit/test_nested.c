@@ -105,9 +105,11 @@ static void test_checks(void) {
   static const int64_t n1[] = { 7, 1 };
   EXPECT_ERR("overlap", make_text(2, t, z, ov, 0, 0), "overlapping thread_strides: stride 3");
   EXPECT("default sizes", make_text(2, t, z, ok, 0, 0),
-         "nested((1,1), (1,1), (1,1), (4,4), (1,1), (0,0), (4,1), subgroup_size=16, subgroups=1)");
+         "nested(subgroup_tile=(1,1), batch_tile=(1,1), outer_tile=(1,1), thread_tile=(4,4), "
+         "element_tile=(1,1), subgroup_strides=(0,0), thread_strides=(4,1), subgroup_size=16, subgroups=1)");
   EXPECT("size-1 stride normalized", make_text(2, t1, n1, n1, 0, 0),
-         "nested((1,1), (1,1), (1,1), (1,4), (1,1), (0,0), (0,1), subgroup_size=4, subgroups=1)");
+         "nested(subgroup_tile=(1,1), batch_tile=(1,1), outer_tile=(1,1), thread_tile=(1,4), "
+         "element_tile=(1,1), subgroup_strides=(0,0), thread_strides=(0,1), subgroup_size=4, subgroups=1)");
   static const int64_t bad[5][LYTN_MAXRANK] = { { 1 }, { 0 }, { 1 }, { 1 }, { 1 } };
   EXPECT_ERR("tile 0", make_text(1, bad, z, z, 0, 0), "batch_tile[0] must be at least 1");
   static const int64_t neg[] = { -1 };
