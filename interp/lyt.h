@@ -56,7 +56,8 @@ typedef struct lyt_config {
   size_t max_memory;       /* bytes the whole state may hold (code, bindings,
                               the host stack, the running statement); default
                               4 GiB, 0 none */
-  int max_depth;           /* nested calls; default 200 */
+  int max_depth;           /* nested calls of lyt functions; default 200,000 (they
+                              use the scratch arena, not the C stack) */
   int64_t max_steps;       /* evaluation steps per top-level statement;
                               default 100 million */
   int no_file_writes;      /* nonzero: svg() and other writers refuse; for

@@ -68,6 +68,7 @@ struct lytP_node {
   lytP_node *a, *b, *c;
   lytP_node *list;   /* first element of a child list */
   lytP_node *next;   /* next sibling in the parent's list */
+  const void *code;  /* N_FNDEF: the evaluator's compiled body (eval/code.h), made once */
 };
 
 /* A list under construction: the parser appends at the tail. */

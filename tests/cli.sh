@@ -46,7 +46,7 @@ check "missing file message" "error: $T/missing.lyt: cannot open" "$(cat "$T/err
 # Limits from the command line.
 out=$("$LYT" --max-steps=1000 -e 'fn f(n) = if n == 0 then 0 else f(n - 1)
 print f(150)' 2>&1 | head -1)
-check "--max-steps" "<string>:1:35: error: evaluation step limit reached (1000 steps in one statement)" "$out"
+check "--max-steps" "<string>:1:39: error: evaluation step limit reached (1000 steps in one statement)" "$out"
 check "--max-steps, a plain run" "3" "$("$LYT" --max-steps=1000 -e 'print 1 + 2')"
 out=$("$LYT" --max-memory=1048576 -e 'fn big(n) = if n == 0 then (1,2,3,4) else (big(n-1), big(n-1))
 x = big(14)' 2>&1 | head -1)

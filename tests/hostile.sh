@@ -24,7 +24,13 @@ case_ records "error: nesting too deep"
 awk 'BEGIN { print "t = 1"; for (i = 0; i < 20000; i++) print "t = (t,)"; print "print t" }' >"$T/tuples.lyt"
 case_ tuples "error: nesting too deep"
 printf 'fn f(n) = if n == 0 then 0 else f(f(f(f(f(f(f(f(n - 1))))))))\nprint f(150)\n' >"$T/rec.lyt"
-case_ rec "rec.lyt:1:"
+case_ rec "0"
+# recursion 100,000 deep on this 512 KiB stack: calls do not use the C stack
+printf 'fn f(n) = if n == 0 then 0 else 1 + f(n - 1)\nprint f(100000)\n' >"$T/deep.lyt"
+case_ deep "100000"
+printf 'fn f(n) = f(n + 1)\nprint f(0)\n' >"$T/endless.lyt"
+case_ endless "endless.lyt:1:11: error: call depth limit reached (200000 nested calls)"
+
 # the state stays usable after the limit: the next statement runs
 out=$(printf 'x = %s\nprint 2\n' "$(awk 'BEGIN { printf "1"; for (i = 0; i < 25000; i++) printf "+1" }')" |
       (ulimit -s 512 2>/dev/null; "$LYT" -i 2>/dev/null) | grep -c '^2$')

@@ -40,7 +40,7 @@ void lyt_config_init(lyt_config *c) {
   c->stdlib_path = LYT_STDLIB_DIR;
   c->mem_limit = (size_t)1 << 30;
   c->max_memory = (size_t)4 << 30;
-  c->max_depth = 200;
+  c->max_depth = 200000;
   c->max_steps = 100000000;
   c->max_stack = LYT_DEFAULT_STACK;
 }
@@ -135,7 +135,7 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
   lytI_table *mod = L->mod;
   lytI_module *loading = L->loading;
   int depth = L->depth, top = L->top, base = L->base, echo = L->echo;
-  int stmts = L->stmts, loops = L->loops;
+  int stmts = L->stmts;
   int status = LYT_OK;
   L->cx.jb = &jb;
   L->cx.code = LYT_OK;
@@ -162,7 +162,6 @@ int lytI_protect(lyt_state *L, lytI_protected fn, lytI_req *q) {
     L->loading = loading;
     L->depth = depth;
     L->stmts = stmts;
-    L->loops = loops, L->loopctl = 0;
     /* Values this entry pushed go; values it popped stay popped (their
     ** memory is reused), which happens only when pushing the result fails. */
     if (L->top >= top) lytA_release(&L->host, hm);

@@ -1,5 +1,9 @@
 /*
-** eval/eval.c: the tree-walking evaluator.
+** eval/eval.c: the evaluator. Code (eval/code.h, compiled by
+** eval/compile.c) runs in one loop over activation records kept in the
+** scratch arena: calling a lyt function pushes one and jumps, returning
+** pops it, so recursion does not grow the C stack (a builtin that calls
+** back into lyt, such as picture(f), runs a loop of its own).
 **
 ** Each top-level statement runs with a fresh scratch arena mark; when it
 ** ends, everything it allocated is released, after the values bound to
@@ -9,8 +13,7 @@
 **
 ** `(x)` is grouping, except where CuTe notation is being written: around
 ** a literal (`(3)`, `((2,3))`), on either side of `:` and inside a tuple
-** literal, it is the rank-1 tuple CuTe prints as `(3)`. eval_shape() is
-** that second reading.
+** literal, it is the rank-1 tuple CuTe prints as `(3)` (OP_WRAP1).
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,11 +21,9 @@
 
 #include "lang/parse.h"
 #include "parser.h"
+#include "interp/eval/code.h"
 #include "interp/eval/kind.h"
 #include "interp/eval/state.h"
-
-static lyt_value eval(lyt_state *L, const lytP_node *n);
-void lytI_exec(lyt_state *L, const lytP_node *s);
 
 void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...) {
   va_list ap;
@@ -95,28 +96,31 @@ static lyt_value lookup(lyt_state *L, const lytP_node *n) {
 ** Literals
 ** ------------------------------------------------------------------- */
 
-static lyt_value eval_shape(lyt_state *L, const lytP_node *n);
+static lyt_value literal(const lytP_node *n) {
+  switch (n->kind) {
+    case N_INT: return lytI_int(n->ival);
+    case N_BOOL: return lytI_bool((int)n->ival);
+    case N_UNDER: return lytI_under();
+    case N_STR: {
+      lyt_value v = { .kind = LYT_VSTR };
+      v.u.str.s = n->str;
+      v.u.str.len = n->len;
+      return v;
+    }
+    default: return lytI_nil();
+  }
+}
 
-static lyt_value tuple_of(lyt_state *L, const lytP_node *n, int kind) {
-  lyt_value t;
-  t.kind = kind;
-  t.u.tup.n = n->n;
-  t.u.tup.e = scratch(L, sizeof(lyt_value) * (size_t)(n->n ? n->n : 1));
-  int32_t i = 0;
-  for (const lytP_node *e = n->list; e; e = e->next)
-    t.u.tup.e[i++] = kind == LYT_VTUP ? eval_shape(L, e) : eval(L, e);
+/* The top n values of the stack as a tuple (or tiler) of kind. */
+static lyt_value tuple_of(lyt_state *L, const lyt_value *e, int32_t n, int kind) {
+  lyt_value t = { .kind = (lyt_vkind)kind };
+  t.u.tup.n = n;
+  t.u.tup.e = scratch(L, sizeof(lyt_value) * (size_t)(n ? n : 1));
+  memcpy(t.u.tup.e, e, sizeof(lyt_value) * (size_t)n);
   return t;
 }
 
-/* `(3)`, `(_)`, `((4))`, `((2,3))`: CuTe text, so a rank-1 tuple wherever
-** it is written. `(x)` and `(1+2)` stay grouping. */
-static int literal_paren(const lytP_node *n) {
-  const lytP_node *a = n->a;
-  return a->kind == N_INT || a->kind == N_UNDER || a->kind == N_TUPLE ||
-         (a->kind == N_PAREN && literal_paren(a));
-}
-
-static lyt_value eval_record(lyt_state *L, const lytP_node *n) {
+static lyt_value record_of(lyt_state *L, const lytP_node *n, const lyt_value *e) {
   lyt_value r = { .kind = LYT_VRECORD };
   size_t k = (size_t)(n->n ? n->n : 1);
   r.u.rec.n = n->n;
@@ -128,19 +132,9 @@ static lyt_value eval_record(lyt_state *L, const lytP_node *n) {
       if (r.u.rec.name[j] == f->str)
         lytI_error(L, f->loc, LYT_ERRRUN, "field '%s' appears twice in a record", f->str);
     r.u.rec.name[i] = f->str;
-    r.u.rec.e[i] = f->a ? eval(L, f->a) : lytI_nil();
+    r.u.rec.e[i] = e[i];
   }
   return r;
-}
-
-static lyt_value eval_shape(lyt_state *L, const lytP_node *n) {
-  if (n->kind != N_PAREN) return eval(L, n);
-  lyt_value t;
-  t.kind = LYT_VTUP;
-  t.u.tup.n = 1;
-  t.u.tup.e = scratch(L, sizeof(lyt_value));
-  t.u.tup.e[0] = eval_shape(L, n->a);
-  return t;
 }
 
 static lytS_tup *to_tup(lyt_state *L, const lytP_node *n, lyt_value v, const char *what) {
@@ -152,8 +146,7 @@ static lytS_tup *to_tup(lyt_state *L, const lytP_node *n, lyt_value v, const cha
   return t;
 }
 
-static lyt_value eval_axis(lyt_state *L, const lytP_node *n) {
-  lyt_value x = eval(L, n->a);
+static lyt_value eval_axis(lyt_state *L, const lytP_node *n, lyt_value x) {
   if (x.kind != LYT_VINT)
     lytI_error(L, n->a->loc, LYT_ERRRUN, "'@%s' tags an integer stride, got %s", n->str,
                lytI_kindname(x.kind));
@@ -165,8 +158,7 @@ static lyt_value eval_axis(lyt_state *L, const lytP_node *n) {
 
 /* v@k: CuTe's scaled basis element (the strides of an identity layout).
 ** Printed innermost index first, v@i@j has the mode path (j, i). */
-static lyt_value eval_basis(lyt_state *L, const lytP_node *n) {
-  lyt_value x = eval(L, n->a);
+static lyt_value eval_basis(lyt_state *L, const lytP_node *n, lyt_value x) {
   uint8_t path[LYT_BASIS_MAX];
   int np = 0;
   int64_t scale;
@@ -199,8 +191,7 @@ static int has_axis(const lyt_value *v) {
   return 0;
 }
 
-static lyt_value eval_layout(lyt_state *L, const lytP_node *n) {
-  lyt_value sv = eval_shape(L, n->a), dv = eval_shape(L, n->b);
+static lyt_value eval_layout(lyt_state *L, const lytP_node *n, lyt_value sv, lyt_value dv) {
   if (has_axis(&dv) || has_axis(&sv)) return lytI_iters(L, n->loc, &sv, &dv);
   lytS_tup *shape = to_tup(L, n->a, sv, "the shape");
   lytS_tup *stride = to_tup(L, n->b, dv, "the stride");
@@ -298,8 +289,7 @@ static lyt_value compare(lyt_state *L, const lytP_node *n, lyt_value a, lyt_valu
   }
 }
 
-static lyt_value eval_binop(lyt_state *L, const lytP_node *n) {
-  lyt_value a = eval(L, n->a), b = eval(L, n->b);
+static lyt_value eval_binop(lyt_state *L, const lytP_node *n, lyt_value a, lyt_value b) {
   if (n->op == TK_ARROW) return lytI_linear_literal(L, n->loc, &a, n->a->loc, &b, n->b->loc);
   if (n->op == TK_STAR && (a.kind == LYT_VLINEAR || b.kind == LYT_VLINEAR))
     return lytI_linear_mul(L, n->loc, &a, &b);
@@ -320,8 +310,7 @@ static int truth(lyt_state *L, const lytP_node *n, lyt_value v) {
   return (int)v.u.i;
 }
 
-static lyt_value eval_unop(lyt_state *L, const lytP_node *n) {
-  lyt_value a = eval(L, n->a);
+static lyt_value eval_unop(lyt_state *L, const lytP_node *n, lyt_value a) {
   if (n->op == TK_NOT) return lytI_bool(!truth(L, n->a, a));
   if (n->op == TK_TILDE) return lytI_int(~int_operand(L, n->a, a, "'~'"));
   int64_t x = int_operand(L, n->a, a, "'-'");
@@ -353,16 +342,14 @@ static lyt_value record_field(lyt_state *L, const lytP_node *n, lyt_value r, lyt
   return field_of(L, n->b->loc, r, lytI_intern(L, key.u.str.s, (size_t)key.u.str.len));
 }
 
-static lyt_value eval_dot(lyt_state *L, const lytP_node *n) {
-  lyt_value r = eval(L, n->a);
+static lyt_value eval_dot(lyt_state *L, const lytP_node *n, lyt_value r) {
   if (r.kind != LYT_VRECORD)
     lytI_error(L, n->loc, LYT_ERRRUN, "'.%s' needs a record, got %s %s", n->str,
                lytI_article(r.kind), lytI_kindname(r.kind));
   return field_of(L, n->loc, r, n->str);
 }
 
-static lyt_value eval_index(lyt_state *L, const lytP_node *n) {
-  lyt_value t = eval(L, n->a), i = eval(L, n->b);
+static lyt_value eval_index(lyt_state *L, const lytP_node *n, lyt_value t, lyt_value i) {
   if (t.kind == LYT_VRECORD) return record_field(L, n, t, i);
   int64_t k = int_operand(L, n->b, i, "'[]'");
   if (t.kind == LYT_VLAYOUT) return lytI_layout_mode(L, &t, k, n->b->loc, n->loc);
@@ -387,7 +374,8 @@ typedef struct args {
   int host;          /* from the C API, which has no names: all by position */
 } args;
 
-static args eval_args(lyt_state *L, const lytP_node *call) {
+/* The arguments of a call, their values v[] taken off the stack. */
+static args call_args(lyt_state *L, const lytP_node *call, const lyt_value *v) {
   args a;
   size_t k = (size_t)(call->n ? call->n : 1);
   a.host = 0;
@@ -397,7 +385,7 @@ static args eval_args(lyt_state *L, const lytP_node *call) {
   a.kw = scratch(L, sizeof *a.kw * k);
   int i = 0;
   for (const lytP_node *e = call->list; e; e = e->next, i++) {
-    a.v[i] = eval(L, e->a);
+    a.v[i] = v[i];
     a.loc[i] = e->str ? e->loc : e->a->loc;
     a.kw[i] = e->str;
     if (!e->str && i > 0 && a.kw[i - 1])
@@ -485,53 +473,80 @@ static const char **param_names(lyt_state *L, const lytI_func *f) {
   return names;
 }
 
-/* The statements of a block, until a `return`, `break` or `continue`. */
-static void run_block(lyt_state *L, const lytP_node *b) {
-  for (const lytP_node *s = b->list; s && !(L->frame && L->frame->returned) && !L->loopctl; s = s->next)
-    lytI_exec(L, s);
+/* ---------------------------------------------------------------------
+** Activation records
+** ------------------------------------------------------------------- */
+
+/* One piece of code running: a call of a lyt function, or top-level code. */
+typedef struct act {
+  struct act *up;           /* the code that called it; NULL: run() returns to C */
+  const lytC_code *code;
+  int32_t pc, sp;
+  lyt_value *stk;           /* its operand stack */
+  lytA_mark *marks;         /* its loops' scratch marks (top-level code) */
+  lytI_frame *frame;        /* the call it runs (what errors report); NULL: top level */
+  lytI_table *mod;          /* the caller's module, given back on return */
+  const lyt_value *slot;    /* the call's arguments by parameter, and which were given */
+  const char *given;
+} act;
+
+static act *new_act(lyt_state *L, const lytC_code *c, lytI_frame *fr, act *up) {
+  act *a = scratch(L, sizeof *a);
+  memset(a, 0, sizeof *a);
+  a->up = up;
+  a->code = c;
+  a->frame = fr;
+  a->stk = scratch(L, sizeof *a->stk * (size_t)c->maxstack);
+  a->marks = scratch(L, sizeof *a->marks * (size_t)(c->nloops ? c->nloops : 1));
+  return a;
 }
 
-static lyt_value run_body(lyt_state *L, const lytP_node *body) {
-  if (body->kind != N_BLOCK) return eval(L, body);
-  run_block(L, body);
-  return L->frame->returned ? L->frame->ret : lytI_nil();
-}
-
-static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *a, lyt_loc at) {
+/* A call of lyt function f: its frame and activation (in the scratch
+** arena, not on the C stack: an error reports the chain of call sites
+** after the longjmp). The parameters are bound by the code's prologue. */
+static act *enter(lyt_state *L, const lytI_func *f, const args *x, lyt_loc at, act *up) {
   if (L->depth >= L->cfg.max_depth)
     lytI_error(L, at, LYT_ERRLIMIT, "call depth limit reached (%d nested calls)", L->cfg.max_depth);
   int np = f->nparams;
   lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
   lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
   char *given = scratch(L, (size_t)np + 1);
-  match(L, f->name, param_names(L, f), np, np, a, slot, sloc, given, at);
+  match(L, f->name, param_names(L, f), np, np, x, slot, sloc, given, at);
   int k = 0;
   for (const lytP_node *p = f->params; p; p = p->next, k++)
     if (!given[k] && !p->a)
       lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", f->name, p->str);
-  /* In the scratch arena, not on the C stack: an error reports the chain
-  ** of call sites after the longjmp has unwound the C frames. */
-  lytI_frame *fr = scratch(L, sizeof *fr), *up = L->frame;
+  lytI_frame *fr = scratch(L, sizeof *fr);
   memset(fr, 0, sizeof *fr);
-  fr->up = up;
+  fr->up = L->frame;
   fr->fn = f;
   fr->at = at;
+  act *a = new_act(L, f->code, fr, up);
+  a->mod = L->mod;
+  a->slot = slot;
+  a->given = given;
   L->frame = fr;
-  lytI_table *mod = L->mod;
   L->mod = f->mod;
   L->depth++;
-  int loops = L->loops;  /* a loop's break does not reach into the functions it calls */
-  L->loops = 0;
-  int i = 0;
-  for (const lytP_node *p = f->params; p; p = p->next, i++) {
-    set_local(L, p->str, given[i] ? slot[i] : eval(L, p->a));
-  }
-  lyt_value r = run_body(L, f->body);
+  return a;
+}
+
+static void leave(lyt_state *L, const act *a) {
+  if (!a->frame) return;
+  L->frame = a->frame->up;
+  L->mod = a->mod;
   L->depth--;
-  L->frame = up;
-  L->mod = mod;
-  L->loops = loops;
-  return r;
+}
+
+static lyt_value run(lyt_state *L, act *a);
+
+/* A lyt function called from C (a builtin, the host): a loop of its own. */
+static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *x, lyt_loc at) {
+  if (lytS_stack_deep(&L->cx)) {
+    L->errloc = at;
+    lytS_check_stack(&L->cx);
+  }
+  return run(L, enter(L, f, x, at, NULL));
 }
 
 /* Calling a value: functions here, any other kind through its row. */
@@ -574,7 +589,11 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
   return apply(L, f, &a, loc, loc);
 }
 
-lyt_value lytI_eval_expr(lyt_state *L, const lytP_node *n) { return eval(L, n); }
+/* The value of expression n (lyt_eval): code of its own, run now. */
+lyt_value lytI_eval_expr(lyt_state *L, const lytP_node *n) {
+  const lytC_code *c = lytC_statement(&L->cx, &L->scratch, n, 1, &L->errloc);
+  return run(L, new_act(L, c, NULL, NULL));
+}
 
 lyt_value lytI_call_builtin(lyt_state *L, const char *name, int argc, lyt_value *argv,
                             const lyt_loc *argloc, lyt_loc loc) {
@@ -637,50 +656,6 @@ static void exec_alias(lyt_state *L, const lytP_node *s) {
   (*p)->text = s->a->str;  /* redefined: its place in the order stays */
 }
 
-static lyt_value eval_call(lyt_state *L, const lytP_node *n) {
-  lyt_value f = eval(L, n->a);
-  args a = eval_args(L, n);
-  return apply(L, f, &a, n->loc, n->a->loc);
-}
-
-/* ---------------------------------------------------------------------
-** Expressions
-** ------------------------------------------------------------------- */
-
-static lyt_value eval(lyt_state *L, const lytP_node *n) {
-  step(L, n);
-  switch (n->kind) {
-    case N_INT: return lytI_int(n->ival);
-    case N_BOOL: return lytI_bool((int)n->ival);
-    case N_NIL: return lytI_nil();
-    case N_UNDER: return lytI_under();
-    case N_STR: {
-      lyt_value v = { .kind = LYT_VSTR };
-      v.u.str.s = n->str;
-      v.u.str.len = n->len;
-      return v;
-    }
-    case N_NAME: return lookup(L, n);
-    case N_PAREN: return literal_paren(n) ? eval_shape(L, n) : eval(L, n->a);
-    case N_TUPLE: return tuple_of(L, n, LYT_VTUP);
-    case N_TILER: return tuple_of(L, n, LYT_VTILER);
-    case N_LAYOUT: return eval_layout(L, n);
-    case N_BINOP: return eval_binop(L, n);
-    case N_UNOP: return eval_unop(L, n);
-    case N_AND: return lytI_bool(truth(L, n->a, eval(L, n->a)) && truth(L, n->b, eval(L, n->b)));
-    case N_OR: return lytI_bool(truth(L, n->a, eval(L, n->a)) || truth(L, n->b, eval(L, n->b)));
-    case N_IF: return truth(L, n->c, eval(L, n->c)) ? eval(L, n->a) : eval(L, n->b);
-    case N_CALL: return eval_call(L, n);
-    case N_INDEX: return eval_index(L, n);
-    case N_RECORD: return eval_record(L, n);
-    case N_DOT: return eval_dot(L, n);
-    case N_AXIS: return eval_axis(L, n);
-    case N_BASIS: return eval_basis(L, n);
-    case N_ATTR: return eval_attr(L, n);
-    default: lytI_error(L, n->loc, LYT_ERRRUN, "internal error: not an expression");
-  }
-}
-
 /* ---------------------------------------------------------------------
 ** Statements
 ** ------------------------------------------------------------------- */
@@ -689,15 +664,23 @@ static void write(lyt_state *L, const char *s, size_t n) {
   if (L->cfg.write) L->cfg.write(L->cfg.write_ud, s, n);
 }
 
-static void exec_print(lyt_state *L, const lytP_node *s) {
+static void exec_print(lyt_state *L, const lyt_value *v, int32_t n) {
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
-  for (const lytP_node *e = s->list; e; e = e->next) {
-    lyt_value v = eval(L, e);
-    if (e != s->list) lytS_buf_add(&b, " ", 1);
-    if (v.kind == LYT_VSTR) lytS_buf_add(&b, v.u.str.s, (size_t)v.u.str.len);
-    else lytI_print_value(&b, &v);
+  for (int32_t i = 0; i < n; i++) {
+    if (i) lytS_buf_add(&b, " ", 1);
+    if (v[i].kind == LYT_VSTR) lytS_buf_add(&b, v[i].u.str.s, (size_t)v[i].u.str.len);
+    else lytI_print_value(&b, &v[i]);
   }
+  lytS_buf_add(&b, "\n", 1);
+  write(L, b.p, b.n);
+}
+
+static void echo(lyt_state *L, lyt_value v) {
+  if (!L->echo || L->frame || v.kind == LYT_VNIL) return;
+  lytS_buf b;
+  lytS_buf_init(&b, &L->cx);
+  lytI_print_value(&b, &v);
   lytS_buf_add(&b, "\n", 1);
   write(L, b.p, b.n);
 }
@@ -714,89 +697,157 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
   f->params = s->list;
   f->nparams = s->n;
   f->body = s->a;
+  lytP_node *def = (lytP_node *)s;  /* compiled once, however often it runs */
+  if (!def->code) def->code = lytC_function(&L->cx, &L->code, s, &L->errloc);
+  f->code = def->code;
   f->loc = s->loc;
   lyt_value v = { .kind = LYT_VFUNC };
   v.u.fn = f;
   bind(L, s->str, v);
 }
 
-/* One pass of a loop's body; 0 when the loop ends there (a `break`, or a
-** `return` of the function it is in). At the top level each pass gives
-** back the scratch memory it used (what it bound is copied out): a long
-** loop costs what one pass does. */
-static int loop_pass(lyt_state *L, const lytP_node *body) {
-  lytA_mark m = lytA_getmark(&L->scratch);
-  run_block(L, body);
-  if (!L->frame) lytA_release(&L->scratch, m);
-  int go = L->loopctl != 1 && !(L->frame && L->frame->returned);
-  L->loopctl = 0;
-  return go;
-}
-
-/* for NAME in EXPR { ... }: the elements of a tuple or tiler, or the field
-** names of a record (in_dims(L), out_dims(L)), bound to NAME in the
-** current scope (a global at the top level, a local in a function). */
-static void exec_for(lyt_state *L, const lytP_node *s) {
-  lyt_value t = eval(L, s->a);
-  int rec = t.kind == LYT_VRECORD;
-  if (t.kind != LYT_VTUP && t.kind != LYT_VTILER && !rec)
+/* for NAME in EXPR: the elements of a tuple or tiler, or the field names
+** of a record (in_dims(L), out_dims(L)), bound to NAME in the current
+** scope (a global at the top level, a local in a function). */
+static void check_iterable(lyt_state *L, const lytP_node *s, const lyt_value *t) {
+  if (t->kind != LYT_VTUP && t->kind != LYT_VTILER && t->kind != LYT_VRECORD)
     lytI_error(L, s->a->loc, LYT_ERRRUN, "for: cannot loop over %s %s (a tuple, tiler or record)",
-               lytI_article(t.kind), lytI_kindname(t.kind));
-  int32_t n = rec ? t.u.rec.n : t.u.tup.n;
-  L->loops++;
-  for (int32_t i = 0; i < n; i++) {
-    lyt_value x = { .kind = LYT_VSTR };
-    if (rec) x.u.str.s = t.u.rec.name[i], x.u.str.len = (int32_t)strlen(t.u.rec.name[i]);
-    else x = t.u.tup.e[i];
-    step(L, s);
-    bind(L, s->str, x);
-    if (!loop_pass(L, s->b)) break;
+               lytI_article(t->kind), lytI_kindname(t->kind));
+}
+
+/* Element i of what a for loops over; 0 past the end. */
+static int element(const lyt_value *t, int64_t i, lyt_value *x) {
+  if (t->kind == LYT_VRECORD) {
+    if (i >= t->u.rec.n) return 0;
+    *x = (lyt_value){ .kind = LYT_VSTR };
+    x->u.str.s = t->u.rec.name[i];
+    x->u.str.len = (int32_t)strlen(t->u.rec.name[i]);
+    return 1;
   }
-  L->loops--;
+  if (i >= t->u.tup.n) return 0;
+  *x = t->u.tup.e[i];
+  return 1;
 }
 
-static void exec_while(lyt_state *L, const lytP_node *s) {
-  L->loops++;
-  while (truth(L, s->a, eval(L, s->a)) && loop_pass(L, s->b)) {}
-  L->loops--;
-}
+/* ---------------------------------------------------------------------
+** The loop
+** ------------------------------------------------------------------- */
 
-static void exec_if(lyt_state *L, const lytP_node *s) {
-  if (truth(L, s->a, eval(L, s->a))) run_block(L, s->b);
-  else if (s->c && s->c->kind == N_BLOCK) run_block(L, s->c);
-  else if (s->c) lytI_exec(L, s->c);
+#define PUSH(x) (a->stk[a->sp] = (x), a->sp++)
+#define POP() (a->stk[--a->sp])
+#define TOP (a->stk[a->sp - 1])
+
+/* Runs activation a, and the calls it makes, until a returns. A pass of a
+** top-level loop gives back the scratch memory it used (what it bound is
+** copied out): a long loop costs what one pass does. */
+static lyt_value run(lyt_state *L, act *a) {
+  for (;;) {
+    const lytC_ins *I = &a->code->v[a->pc++];
+    const lytP_node *n = I->n;
+    lyt_value v;
+    switch ((lytC_op)I->op) {
+      case OP_CONST: step(L, n); PUSH(literal(n)); break;
+      case OP_NIL: PUSH(lytI_nil()); break;
+      case OP_NAME: step(L, n); PUSH(lookup(L, n)); break;
+      case OP_WRAP1: TOP = tuple_of(L, &TOP, 1, LYT_VTUP); break;
+      case OP_TUPLE:
+        step(L, n);
+        a->sp -= I->a;
+        PUSH(tuple_of(L, a->stk + a->sp, I->a, I->b));
+        break;
+      case OP_LAYOUT:
+        step(L, n);
+        a->sp -= 2;
+        PUSH(eval_layout(L, n, a->stk[a->sp], a->stk[a->sp + 1]));
+        break;
+      case OP_BINOP:
+        step(L, n);
+        a->sp -= 2;
+        PUSH(eval_binop(L, n, a->stk[a->sp], a->stk[a->sp + 1]));
+        break;
+      case OP_UNOP: step(L, n); TOP = eval_unop(L, n, TOP); break;
+      case OP_AND: case OP_OR:
+        v = POP();
+        if (truth(L, n, v) == (I->op == OP_OR)) {
+          PUSH(v);
+          a->pc = I->a;
+        }
+        break;
+      case OP_TOBOOL: TOP = lytI_bool(truth(L, n, TOP)); break;
+      case OP_JF:
+        v = POP();
+        if (!truth(L, n, v)) a->pc = I->a;
+        break;
+      case OP_JMP: a->pc = I->a; break;
+      case OP_CALL: {
+        step(L, n);
+        a->sp -= I->a + 1;
+        lyt_value f = a->stk[a->sp];
+        args x = call_args(L, n, a->stk + a->sp + 1);
+        if (f.kind == LYT_VFUNC) a = enter(L, f.u.fn, &x, n->loc, a);
+        else PUSH(apply(L, f, &x, n->loc, n->a->loc));
+        break;
+      }
+      case OP_INDEX:
+        step(L, n);
+        a->sp -= 2;
+        PUSH(eval_index(L, n, a->stk[a->sp], a->stk[a->sp + 1]));
+        break;
+      case OP_RECORD:
+        step(L, n);
+        a->sp -= I->a;
+        PUSH(record_of(L, n, a->stk + a->sp));
+        break;
+      case OP_DOT: step(L, n); TOP = eval_dot(L, n, TOP); break;
+      case OP_AXIS: step(L, n); TOP = eval_axis(L, n, TOP); break;
+      case OP_BASIS: step(L, n); TOP = eval_basis(L, n, TOP); break;
+      case OP_ATTR: step(L, n); PUSH(eval_attr(L, n)); break;
+      case OP_BIND: v = POP(); bind(L, n->str, v); break;
+      case OP_PRINT: a->sp -= I->a; exec_print(L, a->stk + a->sp, I->a); break;
+      case OP_SHOW: v = POP(); lytI_show(L, &v, n->a->loc); break;
+      case OP_FNDEF: exec_fndef(L, n); break;
+      case OP_IMPORT: lytI_do_import(L, n); break;
+      case OP_ALIAS: exec_alias(L, n); break;
+      case OP_EXPR: echo(L, POP()); break;
+      case OP_RETURN:
+        if (!I->a && !a->frame) lytI_error(L, n->loc, LYT_ERRRUN, "'return' outside a function");
+        v = POP();
+        goto ret;
+      case OP_RETNIL:
+        v = lytI_nil();
+      ret:
+        leave(L, a);
+        if (!a->up) return v;
+        a = a->up;
+        PUSH(v);
+        break;
+      case OP_ITER: check_iterable(L, n, &TOP); PUSH(lytI_int(0)); break;
+      case OP_NEXT:
+        if (!element(&a->stk[a->sp - 2], TOP.u.i, &v)) {
+          a->sp -= 2;
+          a->pc = I->a;
+          break;
+        }
+        step(L, n);
+        TOP.u.i++;
+        bind(L, n->str, v);
+        break;
+      case OP_MARK: if (!a->frame) a->marks[I->a] = lytA_getmark(&L->scratch); break;
+      case OP_RELEASE: if (!a->frame) lytA_release(&L->scratch, a->marks[I->a]); break;
+      case OP_POP: a->sp -= I->a; break;
+      case OP_PARAM:
+        if (!a->given[I->a]) break;
+        set_local(L, n->str, a->slot[I->a]);
+        a->pc = I->b;
+        break;
+      case OP_SETPARAM: v = POP(); set_local(L, n->str, v); break;
+      case OP_BADLOOP:
+        lytI_error(L, n->loc, LYT_ERRRUN, "'%s' outside a loop", n->kind == N_BREAK ? "break" : "continue");
+    }
+  }
 }
 
 void lytI_exec(lyt_state *L, const lytP_node *s) {
-  switch (s->kind) {
-    case N_FOR: exec_for(L, s); break;
-    case N_WHILE: exec_while(L, s); break;
-    case N_IFSTMT: exec_if(L, s); break;
-    case N_BREAK: case N_CONTINUE:
-      if (!L->loops)
-        lytI_error(L, s->loc, LYT_ERRRUN, "'%s' outside a loop", s->kind == N_BREAK ? "break" : "continue");
-      L->loopctl = s->kind == N_BREAK ? 1 : 2;
-      break;
-    case N_ASSIGN: bind(L, s->str, eval(L, s->a)); break;
-    case N_PRINT: exec_print(L, s); break;
-    case N_SHOW: { lyt_value v = eval(L, s->a); lytI_show(L, &v, s->a->loc); break; }
-    case N_FNDEF: exec_fndef(L, s); break;
-    case N_IMPORT: lytI_do_import(L, s); break;
-    case N_ALIASDEF: exec_alias(L, s); break;
-    case N_RETURN:
-      if (!L->frame) lytI_error(L, s->loc, LYT_ERRRUN, "'return' outside a function");
-      L->frame->ret = eval(L, s->a);
-      L->frame->returned = 1;
-      break;
-    default: {
-      lyt_value v = eval(L, s->a);
-      if (L->echo && !L->frame && v.kind != LYT_VNIL) {
-        lytS_buf b;
-        lytS_buf_init(&b, &L->cx);
-        lytI_print_value(&b, &v);
-        lytS_buf_add(&b, "\n", 1);
-        write(L, b.p, b.n);
-      }
-    }
-  }
+  const lytC_code *c = lytC_statement(&L->cx, &L->scratch, s, 0, &L->errloc);
+  run(L, new_act(L, c, NULL, NULL));
 }

@@ -313,10 +313,10 @@ static lytI_module *load_module(lyt_state *L, const char *path, const char *show
   L->loading = m;
   lytI_frame *frame = L->frame;
   lytI_table *mod = L->mod;
-  int echo = L->echo, loops = L->loops;
-  L->frame = NULL, L->mod = &m->globals, L->echo = 0, L->loops = 0;
+  int echo = L->echo;
+  L->frame = NULL, L->mod = &m->globals, L->echo = 0;
   run_file_as(L, path, shown, lib, at);
-  L->frame = frame, L->mod = mod, L->echo = echo, L->loops = loops;
+  L->frame = frame, L->mod = mod, L->echo = echo;
   L->loading = m->next;
   m->next = L->modules;
   L->modules = m;

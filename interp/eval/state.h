@@ -32,6 +32,7 @@ typedef struct lytI_func {
   const lytP_node *params;  /* chain of N_PARAM */
   int32_t nparams;
   const lytP_node *body;    /* an expression, or an N_BLOCK */
+  const struct lytC_code *code;  /* its parameters and body, compiled (eval/code.h) */
   lyt_loc loc;
 } lytI_func;
 
@@ -81,8 +82,6 @@ struct lyt_state {
     struct lytI_alias *next;
   } *aliases;
   int depth;                /* nested user calls */
-  int loops;                /* loops running in the current function (or top level) */
-  int loopctl;              /* a `break` (1) or `continue` (2) is unwinding to its loop */
   int64_t steps;            /* evaluation steps of this top-level statement */
   atomic_int interrupted;   /* lyt_interrupt, from a signal handler or another
                                thread: stop at the next step */
