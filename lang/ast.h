@@ -1,5 +1,5 @@
 /*
-** ast.h: the syntax tree the parser builds and the evaluator walks.
+** ast.h: the syntax tree the parser builds and the evaluator compiles (eval/compile.c).
 **
 ** One node type for everything keeps the parser's actions one builder
 ** call each. Nodes live in the state's code arena for the life of the

@@ -36,7 +36,10 @@ static void *scratch(lyt_state *L, size_t n) {
   return lytS_alloc(&L->cx, n);
 }
 
+/* Every evaluation counts against max_steps, may be interrupted, and is
+** where an error from a core that knows no location points. */
 static void step(lyt_state *L, const lytP_node *n) {
+  L->errloc = n->loc;
   if (lytS_stack_deep(&L->cx)) {  /* a located error, not a host's stack overflow */
     L->errloc = n->loc;
     lytS_check_stack(&L->cx);
@@ -696,7 +699,6 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
   f->mod = L->mod;
   f->params = s->list;
   f->nparams = s->n;
-  f->body = s->a;
   lytP_node *def = (lytP_node *)s;  /* compiled once, however often it runs */
   if (!def->code) def->code = lytC_function(&L->cx, &L->code, s, &L->errloc);
   f->code = def->code;

@@ -31,20 +31,18 @@ typedef struct lytI_func {
   lytI_table *mod;          /* its module's globals */
   const lytP_node *params;  /* chain of N_PARAM */
   int32_t nparams;
-  const lytP_node *body;    /* an expression, or an N_BLOCK */
   const struct lytC_code *code;  /* its parameters and body, compiled (eval/code.h) */
   lyt_loc loc;
 } lytI_func;
 
-/* One activation of a user function: locals in order of binding. */
+/* A call of a user function: its locals in order of binding, and where
+** it was called (eval/eval.c's activation record runs its code). */
 typedef struct lytI_frame {
   struct lytI_frame *up;    /* the caller's frame, NULL at top level */
   const lytI_func *fn;
   lyt_loc at;               /* where it was called: the notes of an error */
   lytI_slot *local;
   int32_t n, cap;
-  int returned;             /* a `return` ran */
-  lyt_value ret;
 } lytI_frame;
 
 /* A host function (lyt_push_cfunction); lives in the code arena. */
