@@ -441,6 +441,23 @@ static lyt_value b_out_dims(lytI_call *c) {
   return dims_record(c, ll->nout, ll->out);
 }
 
+/* bases(L): {in_dim: (basis, ...)}, each basis a tuple of out components,
+** what from_bases takes back: `for b in bases(L).lane` walks them. */
+static lyt_value b_bases(lytI_call *c) {
+  const lytG_ll *ll = get_ll(c, 0);
+  lyt_value r = dim_fields(c, ll->nin, ll->in);
+  for (int32_t i = 0; i < ll->nin; i++) {
+    lyt_value t = lytI_tuple(c, ll->in[i].log2);
+    for (int32_t b = 0; b < ll->in[i].log2; b++) {
+      int64_t v[LYT_LL_MAXDIMS];
+      for (int32_t k = 0; k < ll->nout; k++) v[k] = lytG_basis(ll, i, b, k);
+      t.u.tup.e[b] = lytI_ints_val(c, v, ll->nout);
+    }
+    r.u.rec.e[i] = t;
+  }
+  return r;
+}
+
 /* linear(L[, out_dim]): a stride layout or swizzle o 0 o layout, exactly. */
 static lyt_value b_linear(lytI_call *c) {
   const char *out = lytI_isnil(c, 1) ? "offset" : get_name(c, 1);
@@ -561,6 +578,8 @@ const lytI_builtin lytI_linear_lib[] = {
     "linear(composition(swizzle(2,0,2), (4,4):(4,1)))" },
   { "strided", b_strided, 1, 0, P("L"), "strided(L): a linear layout that is a stride map as a stride layout, exactly",
     "strided(linear((4,2):(2,1)))" },
+  { "bases", b_bases, 1, 0, P("L"), "bases(L): {in_dim: (basis, ...)}, each basis the tuple of out-dim components of an in-dim's power of two, as from_bases takes them",
+    "bases(to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (32,32))).lane" },
   { "in_dims", b_in_dims, 1, 0, P("L"), "in_dims(L): {name: size, ...} of the input dims",
     "in_dims(to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (32,32)))" },
   { "out_dims", b_out_dims, 1, 0, P("L"), "out_dims(L): {name: size, ...} of the output dims",
