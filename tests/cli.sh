@@ -135,21 +135,22 @@ check "LYT_PATH does not reach into the stdlib's imports" "{register: [], lane: 
   "$(LYT_PATH="$T/p1" "$LYT" -e 'import "triton"
 print to_linear(blocked((1,1), (8,4), (1,1), (1,0)), (8,4))')"
 # help: every builtin and every public stdlib function has a sentence and
-# an example (help(name) shows both), and every example runs (in a folder
-# of its own: svg() writes a file); help() lists every family.
-n_all=0; n_doc=0
+# an example (help(name) shows both), and every example runs; help() lists
+# every family. One run asks help of every name, one REPL session runs
+# every example (errors do not end it; svg() writes in a folder of its own).
 names=$("$LYT" -e 'help()' | sed -n 's/^\([a-z_0-9]*\)(.*/\1/p')
+for f in $names; do printf 'print "=== %s"\nhelp("%s")\n' "$f" "$f"; done >"$T/help.lyt"
+"$LYT" "$T/help.lyt" >"$T/help.out" 2>&1
+awk '/^=== / { name = $2; next }
+     /^  example: / { if (doc[name]) printf "print \"=== %s\"\nprint %s\n", name, substr($0, 12); next }
+     /\)[: ] *[A-Za-z({#"]|^  [A-Z]/ { doc[name] = 1 }' "$T/help.out" >"$T/examples.lyt"
 mkdir -p "$T/ex"
-for f in $names; do
-  n_all=$((n_all + 1))
-  h=$("$LYT" -e "help(\"$f\")")
-  ex=$(printf '%s\n' "$h" | sed -n 's/^  example: //p')
-  if printf '%s\n' "$h" | grep -v '^  example: ' | grep -q ')[: ] *[A-Za-z({#"]\|^  [A-Z]' && [ -n "$ex" ] \
-     && (cd "$T/ex" && "$LYT" -e "import \"triton\"
-print $ex") >/dev/null 2>"$T/ex.err"; then n_doc=$((n_doc + 1))
-  else echo "help(\"$f\"): no sentence or example, or its example fails: $(head -1 "$T/ex.err")"; fi
-done
-check "help: every builtin and stdlib function documented with an example that runs" "$n_all of $n_all" "$n_doc of $n_all"
+(cd "$T/ex" && printf 'import "triton"\n' | cat - "$T/examples.lyt" | "$LYT" -i >"$T/ex.out" 2>&1)
+ok=$(awk '/^=== / { if (name != "" && good) n++; name = $2; good = 1; next }
+          /error:/ { if (name != "") { good = 0; print "example of " name " fails: " $0 > "/dev/stderr" } }
+          END { if (name != "" && good) n++; print n + 0 }' "$T/ex.out")
+n_all=$(printf '%s\n' $names | wc -l)
+check "help: every builtin and stdlib function documented with an example that runs" "$n_all of $n_all" "$ok of $n_all"
 [ "$n_all" -gt 170 ] || echo "FAIL help() lists only $n_all functions"
 check "help() lists the families" "core: CuTe layouts: linear layouts (GF(2)): AxisInfo: Axe layouts: IREE nested layouts: kernels: pictures: texts (Triton IR, CuTe C++, IREE, JSON): Triton encodings (import \"triton\"):" \
   "$("$LYT" -e 'help()' | grep ':$' | tr '\n' ' ' | sed 's/ $//')"
