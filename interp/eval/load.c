@@ -1,8 +1,9 @@
 /*
-** eval/load.c: chunks, files and imports. A chunk is parsed whole (so a
-** syntax error anywhere stops it before anything runs), then run one
-** top-level statement at a time, each with its own scratch-arena mark.
-** Sources stay in the code arena: functions and messages point into them.
+** eval/load.c: chunks, files, and imports as modules (each file's globals
+** apart). A chunk is parsed whole (so a syntax error anywhere stops it
+** before anything runs), then run one top-level statement at a time, each
+** with its own scratch-arena mark. Sources stay in the code arena:
+** functions, messages and help() read them.
 */
 /* realpath() is X/Open, beyond the POSIX base the build asks for. */
 #define _XOPEN_SOURCE 700
