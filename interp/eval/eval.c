@@ -329,15 +329,19 @@ static lyt_value field_of(lyt_state *L, lyt_loc at, lyt_value r, const char *nam
 
 /* R["name"]: the field's value; R[i]: the i-th field's name, as `for x in
 ** R` visits them (in_dims(L)[0] is "register"). */
+static lyt_value name_value(const char *name) {
+  lyt_value s = { .kind = LYT_VSTR };
+  s.u.str.s = name;
+  s.u.str.len = (int32_t)strlen(name);
+  return s;
+}
+
 static lyt_value record_field(lyt_state *L, const lytP_node *n, lyt_value r, lyt_value key) {
   if (key.kind == LYT_VINT) {
     if (key.u.i < 0 || key.u.i >= r.u.rec.n)
       lytI_error(L, n->b->loc, LYT_ERRRUN, "index %lld out of range for a record of %d fields",
                  (long long)key.u.i, (int)r.u.rec.n);
-    lyt_value s = { .kind = LYT_VSTR };
-    s.u.str.s = r.u.rec.name[key.u.i];
-    s.u.str.len = (int32_t)strlen(s.u.str.s);
-    return s;
+    return name_value(r.u.rec.name[key.u.i]);
   }
   if (key.kind != LYT_VSTR)
     lytI_error(L, n->b->loc, LYT_ERRRUN, "a record is indexed by a field name string or a "
@@ -469,13 +473,6 @@ static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a
   return b->fn(&c);
 }
 
-static const char **param_names(lyt_state *L, const lytI_func *f) {
-  const char **names = scratch(L, sizeof *names * (size_t)(f->nparams + 1));
-  int i = 0;
-  for (const lytP_node *p = f->params; p; p = p->next) names[i++] = p->str;
-  return names;
-}
-
 /* ---------------------------------------------------------------------
 ** Activation records
 ** ------------------------------------------------------------------- */
@@ -514,7 +511,7 @@ static act *enter(lyt_state *L, const lytI_func *f, const args *x, lyt_loc at, a
   lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
   lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
   char *given = scratch(L, (size_t)np + 1);
-  match(L, f->name, param_names(L, f), np, np, x, slot, sloc, given, at);
+  match(L, f->name, f->pnames, np, np, x, slot, sloc, given, at);
   int k = 0;
   for (const lytP_node *p = f->params; p; p = p->next, k++)
     if (!given[k] && !p->a)
@@ -699,6 +696,11 @@ static void exec_fndef(lyt_state *L, const lytP_node *s) {
   f->mod = L->mod;
   f->params = s->list;
   f->nparams = s->n;
+  const char **names = lytA_alloc(&L->code, sizeof *names * (size_t)(s->n + 1));
+  if (!names) lytI_code_fail(L, s->loc);
+  int32_t i = 0;
+  for (const lytP_node *p = s->list; p; p = p->next) names[i++] = p->str;
+  f->pnames = names;
   lytP_node *def = (lytP_node *)s;  /* compiled once, however often it runs */
   if (!def->code) def->code = lytC_function(&L->cx, &L->code, s, &L->errloc);
   f->code = def->code;
@@ -721,9 +723,7 @@ static void check_iterable(lyt_state *L, const lytP_node *s, const lyt_value *t)
 static int element(const lyt_value *t, int64_t i, lyt_value *x) {
   if (t->kind == LYT_VRECORD) {
     if (i >= t->u.rec.n) return 0;
-    *x = (lyt_value){ .kind = LYT_VSTR };
-    x->u.str.s = t->u.rec.name[i];
-    x->u.str.len = (int32_t)strlen(t->u.rec.name[i]);
+    *x = name_value(t->u.rec.name[i]);
     return 1;
   }
   if (i >= t->u.tup.n) return 0;

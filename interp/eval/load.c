@@ -254,14 +254,18 @@ static const char *try_in(lyt_state *L, const char *dir, size_t dl, const lytP_n
 }
 
 /* A stdlib file is called "stdlib/x.lyt" wherever it is installed. */
-static const char *in_stdlib(lyt_state *L, const lytP_node *s, const char *p, const char **name,
-                             int *in_lib) {
-  const char *base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
+static const char *lib_name(lyt_state *L, const char *path, lyt_loc at) {
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   size_t nl = strlen(base) + 8;
   char *shown = lytA_alloc(&L->code, nl);
-  if (!shown) lytI_code_fail(L, s->loc);
+  if (!shown) lytI_code_fail(L, at);
   snprintf(shown, nl, "stdlib/%s", base);
-  *name = shown;
+  return shown;
+}
+
+static const char *in_stdlib(lyt_state *L, const lytP_node *s, const char *p, const char **name,
+                             int *in_lib) {
+  *name = lib_name(L, p, s->loc);
   *in_lib = 1;
   return p;
 }
@@ -369,11 +373,9 @@ void lytI_do_import(lyt_state *L, const lytP_node *s) {
 const lytI_table *lytI_stdlib_module(lyt_state *L, const char *file) {
   const char *dir = *L->cfg.stdlib_path ? L->cfg.stdlib_path : ".";
   size_t n = strlen(dir) + strlen(file) + 16;
-  char *path = scratch(L, n), *shown = lytA_alloc(&L->code, n);
-  if (!shown) lytI_code_fail(L, L->errloc);
+  char *path = scratch(L, n);
   snprintf(path, n, "%s/%s", dir, file);
-  snprintf(shown, n, "stdlib/%s", file);
-  return &load_module(L, path, shown, 1, L->errloc)->globals;
+  return &load_module(L, path, lib_name(L, path, L->errloc), 1, L->errloc)->globals;
 }
 
 lyt_value *lytI_stdlib_global(lyt_state *L, const char *name, const char *file) {

@@ -31,6 +31,7 @@ typedef struct lytI_func {
   lytI_table *mod;          /* its module's globals */
   const lytP_node *params;  /* chain of N_PARAM */
   int32_t nparams;
+  const char *const *pnames;  /* their names, for matching a call's arguments */
   const struct lytC_code *code;  /* its parameters and body, compiled (eval/code.h) */
   lyt_loc loc;
 } lytI_func;
