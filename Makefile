@@ -38,7 +38,7 @@ LDLIBS_REPL = -ledit
 # the command line.
 FAMILIES = base eval stride linear axe nested axisinfo interop picture
 LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
-         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c $(wildcard backends/*.c)
+         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/unparse.c $(wildcard backends/*.c)
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o
 # The fuzz targets (tests/fuzz/fuzz_*.c), run by `make fuzz` and replayed

@@ -18,7 +18,7 @@
 #include "interp/picture/picture.h"
 #include "interp/stride/values.h"
 
-#define CODE "functions are code, not data"
+#define CODE "JSON is data; a function is code (it prints as lyt source)"
 
 const lytI_kind lytI_kinds[LYT_NKINDS] = {
   [LYT_VNIL] = {
@@ -59,11 +59,11 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
     "basis element", LYT_TOTHER, lytI_copy_basis, lytI_equal_basis, lytI_print_basis, NULL,
     NULL, "JSON has integer strides only", .sample = "stride(make_identity_layout((2,3)))[1]" },
   [LYT_VFUNC] = {
-    "function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_code, lytI_print_func, CODE,
+    "function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_code, lytI_print_func, NULL,
     NULL, CODE, .sample = "f" },
   [LYT_VBUILTIN] = {
     "builtin function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_builtin, lytI_print_builtin,
-    CODE, NULL, CODE, .sample = "size" },
+    NULL, NULL, CODE, .sample = "size" },
   [LYT_VRECORD] = {
     "record", LYT_TRECORD, lytI_copy_record, lytI_equal_record, lytI_print_record, NULL,
     lytI_json_record, NULL, .sample = "{a: 1, b: (2,\"x\"), c: {d: 3}}" },
@@ -98,6 +98,6 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
               "store=to_linear(blocked((4,1), (8,4), (1,2), (0,1)), (32,32)), "
               "grid={block: [[0,1],[1,0]]} -> {dim0: 2, dim1: 2})" },
   [LYT_VCFUNC] = {
-    "C function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_cfunc, lytI_print_cfunc, CODE,
+    "C function", LYT_TFUNCTION, lytI_copy_self, lytI_equal_cfunc, lytI_print_cfunc, NULL,
     NULL, CODE, .sample = "cf" },
 };

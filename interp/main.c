@@ -98,7 +98,7 @@ static void usage(FILE *f) {
         "  --explain[=text|json] file.ttgir\n"
         "             a Triton IR dump's encodings as linear layouts, and what Triton\n"
         "             does for each ttg.convert_layout (none, registers, shuffle, shared)\n"
-        "  -e source  run the given text\n"
+        "  -e source  run the given text (-e may be repeated: each runs in turn)\n"
         "  -          read a script from standard input\n"
         "  -i         interactive session even when standard input is not a terminal\n"
         "  (none)     interactive session on a terminal, else standard input\n"
@@ -267,6 +267,18 @@ static void repl(lyt_state **L, const lyt_config *cfg) {
   putchar('\n');
 }
 
+/* -e TEXT [-e TEXT ...]: each in turn, in one state, until one fails. */
+static int run_strings(lyt_state *L, int n, char **arg) {
+  for (int i = 0; i < n; i += 2)
+    if (strcmp(arg[i], "-e") != 0 || i + 1 == n) {
+      usage(stderr);
+      return LYT_ERRRUN;
+    }
+  int status = LYT_OK;
+  for (int i = 0; i < n && status == LYT_OK; i += 2) status = report(L, lyt_dostring(L, arg[i + 1], "<string>"));
+  return status;
+}
+
 int main(int argc, char **argv) {
   lyt_config cfg;
   lyt_config_init(&cfg);
@@ -297,7 +309,7 @@ int main(int argc, char **argv) {
     status = explain_file(L, argv[1][9] ? argv[1] + 10 : "text", argv[2], cfg.max_memory);
   else if (argc == 3 && strncmp(argv[1], "--emit=", 7) == 0)
     status = emit_file(L, &quiet, argv[1] + 7, argv[2]);
-  else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = report(L, lyt_dostring(L, argv[2], "<string>"));
+  else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = run_strings(L, argc - 1, argv + 1);
   else if (argc == 2 && strcmp(argv[1], "-") == 0) status = run_stdin(L);
   else if (argc == 2 && argv[1][0] != '-') status = report(L, lyt_dofile(L, argv[1]));
   else if (argc == 1 && isatty(0)) repl(&L, &cfg);

@@ -46,6 +46,7 @@ typedef enum lytP_kind {
   N_IMPORT,    /* str: path; b: the N_NAME of `as NAME`, or NULL */
   N_ALIASDEF,  /* str: alias name (no '#'); a: its N_ATTR */
   N_FNDEF,     /* str: name; list: N_PARAM; a: body (expression or N_BLOCK) */
+  N_FUNC,      /* a function expression: N_FNDEF's fields, str NULL if anonymous */
   N_PARAM,     /* str: name; a: default or NULL */
   N_BLOCK,     /* list of statements */
   N_RETURN,    /* a */
@@ -68,7 +69,7 @@ struct lytP_node {
   lytP_node *a, *b, *c;
   lytP_node *list;   /* first element of a child list */
   lytP_node *next;   /* next sibling in the parent's list */
-  const void *code;  /* N_FNDEF: the evaluator's compiled body (eval/code.h), made once */
+  const void *fn;    /* N_FNDEF, N_FUNC: the evaluator's function (eval/state.h), made once */
 };
 
 /* A list under construction: the parser appends at the tail. */

@@ -67,6 +67,27 @@ lytP_node *lytP_import(lytP_ctx *p, const lytP_token *imp, const lytP_token *pat
   return n;
 }
 
+/* fn [NAME](params) = expr | block: an expression (N_FUNC), named or not */
+lytP_node *lytP_function(lytP_ctx *p, const lytP_token *fn, const lytP_token *name,
+                         lytP_list *params, lytP_node *body) {
+  lytP_node *n = name ? lytP_named(p, N_FUNC, name, body) : lytP_unary(p, N_FUNC, fn, body);
+  n->list = params->head;
+  n->n = params->n;
+  return n;
+}
+
+/* A named function written as a statement defines its name (JavaScript's
+** function declaration); anywhere else it is a value that binds nothing. */
+lytP_node *lytP_exprstmt(lytP_ctx *p, lytP_node *e) {
+  if (e->kind == N_FUNC && e->str) {
+    e->kind = N_FNDEF;
+    return e;
+  }
+  lytP_node *s = lytP_node_new(p, N_EXPRSTMT, e->loc);
+  s->a = e;
+  return s;
+}
+
 lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l) {
   lytP_node *n = lytP_node_new(p, kind, loc);
   n->list = l->head;

@@ -84,6 +84,15 @@ lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l);
 lytP_list *lytP_list_new(lytP_ctx *p);
 lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n);
 void lytP_stmt(lytP_ctx *p, lytP_node *s);
+lytP_node *lytP_function(lytP_ctx *p, const lytP_token *fn, const lytP_token *name,
+                         lytP_list *params, lytP_node *body);
+lytP_node *lytP_exprstmt(lytP_ctx *p, lytP_node *e);
+
+/* Trees back into text that parses to the same tree (lang/unparse.c), and
+** whether two trees are the same, wherever they were written. */
+void lytP_unparse(lytS_buf *b, const lytP_node *n);
+int lytP_same(const lytP_node *a, const lytP_node *b);
+void lytP_quote(lytS_buf *b, const char *s, size_t n);  /* a string literal */
 
 /* Diagnostics: "name:line:col: error: msg", the source line, a caret. */
 void lytL_format_diag(lytS_buf *b, lyt_loc loc, const char *msg);

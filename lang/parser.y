@@ -93,10 +93,6 @@ stmt(A) ::= IMPORT(T) STRING(S).      { A = lytP_import(p, &T, &S, NULL, NULL); 
 stmt(A) ::= IMPORT(T) STRING(S) NAME(K) NAME(N).
                                       { A = lytP_import(p, &T, &S, &K, &N); }
 stmt(A) ::= ALIAS(N) ATTR(T).         { A = lytP_named(p, N_ALIASDEF, &N, lytP_leaf(p, N_ATTR, &T)); }
-stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN ASSIGN nls expr(E).
-                                      { A = lytP_named(p, N_FNDEF, &N, E); A->list = P->head; A->n = P->n; }
-stmt(A) ::= FN NAME(N) LPAREN params(P) RPAREN block(B).
-                                      { A = lytP_named(p, N_FNDEF, &N, B); A->list = P->head; A->n = P->n; }
 stmt(A) ::= RETURN(T) expr(E).        { A = lytP_unary(p, N_RETURN, &T, E); }
 /* `in` is no keyword (Triton's layouts name dims "in"): a name here */
 stmt(A) ::= FOR(T) NAME(N) NAME(K) expr(E) block(B).
@@ -110,7 +106,8 @@ ifstmt(A) ::= IF(T) expr(C) block(B) ELSE block(E).
                                       { A = lytP_unary(p, N_IFSTMT, &T, C); A->b = B; A->c = E; }
 ifstmt(A) ::= IF(T) expr(C) block(B) ELSE ifstmt(E).
                                       { A = lytP_unary(p, N_IFSTMT, &T, C); A->b = B; A->c = E; }
-stmt(A) ::= expr(E).                  { A = lytP_node_new(p, N_EXPRSTMT, E->loc); A->a = E; }
+/* `fn f(x) = ...` is an expression too; as a statement it defines f */
+stmt(A) ::= expr(E).                  { A = lytP_exprstmt(p, E); }
 
 block(A) ::= LBRACE(T) blines(L) RBRACE. { A = lytP_listnode(p, N_BLOCK, T.loc, L); }
 blines(A) ::= bline(S).                { A = lytP_list_add(p, lytP_list_new(p), S); }
@@ -125,7 +122,15 @@ paramlist(A) ::= paramlist(L) COMMA param(X). { A = lytP_list_add(p, L, X); }
 param(A) ::= NAME(N).                  { A = lytP_named(p, N_PARAM, &N, 0); }
 param(A) ::= NAME(N) ASSIGN expr(E).   { A = lytP_named(p, N_PARAM, &N, E); }
 
-/* Expressions. */
+/* Expressions. A function's `= body` reaches as far as an `else` would. */
+expr(A) ::= FN(T) LPAREN params(P) RPAREN ASSIGN nls expr(E). [ELSE]
+                                       { A = lytP_function(p, &T, 0, P, E); }
+expr(A) ::= FN(T) NAME(N) LPAREN params(P) RPAREN ASSIGN nls expr(E). [ELSE]
+                                       { A = lytP_function(p, &T, &N, P, E); }
+primary(A) ::= FN(T) LPAREN params(P) RPAREN block(B).
+                                       { A = lytP_function(p, &T, 0, P, B); }
+primary(A) ::= FN(T) NAME(N) LPAREN params(P) RPAREN block(B).
+                                       { A = lytP_function(p, &T, &N, P, B); }
 expr(A) ::= IF(T) expr(C) THEN expr(X) ELSE expr(Y).
                                        { A = lytP_binary(p, N_IF, &T, X, Y); A->c = C; }
 expr(A) ::= expr(X) OR(T) expr(Y).     { A = lytP_binary(p, N_OR, &T, X, Y); }

@@ -34,6 +34,7 @@ typedef enum lytC_op {
   OP_AXIS,     /* n */
   OP_BASIS,    /* n */
   OP_ATTR,     /* n */
+  OP_FUNC,     /* n: N_FUNC, a function expression */
   /* statements */
   OP_BIND,     /* n: name = the top (popped) */
   OP_PRINT,    /* n: print the top a values */
@@ -70,7 +71,7 @@ typedef struct lytC_code {
 
 /* Statement s (or, expr, the expression s alone, whose value the code
 ** returns) compiled into arena a; a function definition's body with its
-** parameters' defaults, for a call (fn an N_FNDEF). Fails through cx,
+** parameters' defaults, for a call (fn an N_FNDEF or N_FUNC). Fails through cx,
 ** pointing at the node (at *errloc) that nests too deeply. */
 const lytC_code *lytC_statement(lytS_ctx *cx, lytA_arena *a, const lytP_node *s, int expr,
                                 lyt_loc *errloc);

@@ -122,6 +122,7 @@ static void expr(comp *c, const lytP_node *n) {
     case N_AXIS: expr(c, n->a); emit(c, OP_AXIS, 0, 0, n, 0); break;
     case N_BASIS: expr(c, n->a); emit(c, OP_BASIS, 0, 0, n, 0); break;
     case N_ATTR: emit(c, OP_ATTR, 0, 0, n, 1); break;
+    case N_FUNC: case N_FNDEF: emit(c, OP_FUNC, 0, 0, n, 1); break;
     default: *c->errloc = n->loc; lytS_fail(c->cx, LYT_ERRRUN, "internal error: not an expression");
   }
 }

@@ -91,6 +91,10 @@ static lyt_value lookup(lyt_state *L, const lytP_node *n) {
   lyt_value *v = find_local(L, n->str);
   if (!v) v = lytI_tget(L->mod, n->str);
   if (!v) v = lytI_tget(&L->builtins, n->str);
+  if (!v && L->frame && L->frame->fn->inner)
+    lytI_error(L, n->loc, LYT_ERRRUN, "unknown name '%s' (a function made inside another sees "
+               "its own parameters and locals and its module's globals, not the locals around "
+               "it: pass what it needs as an argument)", n->str);
   if (!v) lytI_error(L, n->loc, LYT_ERRRUN, "unknown name '%s'", n->str);
   return *v;
 }
@@ -685,29 +689,32 @@ static void echo(lyt_state *L, lyt_value v) {
   write(L, b.p, b.n);
 }
 
-static void exec_fndef(lyt_state *L, const lytP_node *s) {
+/* The function a definition or a function expression makes: made once per
+** node (and module), so a loop or a call that runs the definition again
+** costs nothing and its functions compare equal. */
+static lyt_value func_value(lyt_state *L, const lytP_node *s) {
+  lyt_value v = { .kind = LYT_VFUNC };
+  const lytI_func *made = s->fn;
+  if (made && made->mod == L->mod) {
+    v.u.fn = made;
+    return v;
+  }
+  const char *name = s->str ? s->str : "fn";
   for (const lytP_node *p = s->list; p; p = p->next)  /* names are interned */
     for (const lytP_node *q = s->list; q != p; q = q->next)
       if (q->str == p->str)
-        lytI_error(L, p->loc, LYT_ERRRUN, "%s(): parameter '%s' appears twice", s->str, p->str);
+        lytI_error(L, p->loc, LYT_ERRRUN, "%s(): parameter '%s' appears twice", name, p->str);
   lytI_func *f = lytA_alloc(&L->code, sizeof *f);
-  if (!f) lytI_code_fail(L, s->loc);
-  f->name = s->str;
-  f->mod = L->mod;
-  f->params = s->list;
-  f->nparams = s->n;
   const char **names = lytA_alloc(&L->code, sizeof *names * (size_t)(s->n + 1));
-  if (!names) lytI_code_fail(L, s->loc);
+  if (!f || !names) lytI_code_fail(L, s->loc);
   int32_t i = 0;
   for (const lytP_node *p = s->list; p; p = p->next) names[i++] = p->str;
-  f->pnames = names;
-  lytP_node *def = (lytP_node *)s;  /* compiled once, however often it runs */
-  if (!def->code) def->code = lytC_function(&L->cx, &L->code, s, &L->errloc);
-  f->code = def->code;
-  f->loc = s->loc;
-  lyt_value v = { .kind = LYT_VFUNC };
+  *f = (lytI_func){ name, L->mod, s, s->list, s->n, names,
+                    made ? made->code : lytC_function(&L->cx, &L->code, s, &L->errloc), s->loc,
+                    L->frame != NULL };
+  if (!made) ((lytP_node *)s)->fn = f;
   v.u.fn = f;
-  bind(L, s->str, v);
+  return v;
 }
 
 /* for NAME in EXPR: the elements of a tuple or tiler, or the field names
@@ -807,7 +814,8 @@ static lyt_value run(lyt_state *L, act *a) {
       case OP_BIND: v = POP(); bind(L, n->str, v); break;
       case OP_PRINT: a->sp -= I->a; exec_print(L, a->stk + a->sp, I->a); break;
       case OP_SHOW: v = POP(); lytI_show(L, &v, n->a->loc); break;
-      case OP_FNDEF: exec_fndef(L, n); break;
+      case OP_FNDEF: bind(L, n->str, func_value(L, n)); break;
+      case OP_FUNC: PUSH(func_value(L, n)); break;
       case OP_IMPORT: lytI_do_import(L, n); break;
       case OP_ALIAS: exec_alias(L, n); break;
       case OP_EXPR: echo(L, POP()); break;

@@ -106,7 +106,7 @@ static void pend_append(lyt_state *L, int cont, const char *name, const char *li
     if (!nm) lytS_fail_alloc(&L->cx, &pd->arena);
     pd->src = (lytL_src){ strcpy(nm, name), "", 0, 0, 0 };
     pd->cap = pd->cur = pd->linestart = 0;
-    pd->line = 1, pd->depth = pd->braces = pd->ntok = pd->fn = 0;
+    pd->line = 1, pd->depth = pd->braces = pd->fn = 0;
     lytP_probe_init(&pd->probe);
   }
   if (n > LYT_MAX_FILE - pd->src.len - sep)
@@ -138,9 +138,9 @@ void lytI_run_line(lyt_state *L, const char *name, const char *line) {
   do {
     lytL_lex(&p, &t);
     pd->braces += t.type == TK_LBRACE ? 1 : t.type == TK_RBRACE && pd->braces > 0 ? -1 : 0;
-    if (pd->ntok++ == 0) pd->fn = t.type == TK_FN;
+    pd->fn |= t.type == TK_FN;
   } while (!p.nerr && t.type && lytP_probe_feed(&pd->probe, t.type));
-  /* More lines only while a bracket or a block is open, or a definition
+  /* More lines only while a bracket or a block is open, or a function
   ** is being written (fn f(x) = on one line, its body on the next): a
   ** statement that ends early otherwise (x = 1 +) is an error now. */
   if (!p.nerr && t.type == 0 && !lytP_probe_ends(&pd->probe)
@@ -161,10 +161,12 @@ void lytI_run_line(lyt_state *L, const char *name, const char *line) {
 /* The value of a chunk that is one expression (lyt_eval). */
 lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t len) {
   const lytP_node *s = parse(L, lytI_new_src(L, name, text, len), 0);
-  if (!s || s->kind != N_EXPRSTMT || s->next)
+  /* `fn f(x) = ...` alone is a definition only as a statement */
+  int fn = s && s->kind == N_FNDEF;
+  if (!s || (s->kind != N_EXPRSTMT && !fn) || s->next)
     lytI_error(L, s ? s->loc : L->errloc, LYT_ERRSYNTAX, "lyt_eval: the text must be one expression");
   L->errloc = s->loc;
-  return lytI_eval_expr(L, s->a);
+  return lytI_eval_expr(L, fn ? s : s->a);
 }
 
 /* Opened without blocking (a FIFO or a device would wait for a writer

@@ -29,11 +29,13 @@ typedef struct lytI_table {
 typedef struct lytI_func {
   const char *name;
   lytI_table *mod;          /* its module's globals */
+  const lytP_node *def;     /* N_FNDEF or N_FUNC: what it prints as */
   const lytP_node *params;  /* chain of N_PARAM */
   int32_t nparams;
   const char *const *pnames;  /* their names, for matching a call's arguments */
   const struct lytC_code *code;  /* its parameters and body, compiled (eval/code.h) */
   lyt_loc loc;
+  int inner;                /* made in a call: it does not see the caller's locals */
 } lytI_func;
 
 /* A call of a user function: its locals in order of binding, and where
@@ -110,7 +112,7 @@ struct lyt_state {
     size_t cur, linestart;  /* the lexer's position, as offsets into the text */
     int32_t line, depth;
     int32_t braces;         /* blocks and records still open */
-    int ntok, fn;           /* tokens so far; the first was `fn` */
+    int fn;                 /* a `fn` so far: its body may follow on the next line */
     lytP_probe probe;
   } pend;
 };

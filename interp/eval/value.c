@@ -266,7 +266,14 @@ int lytI_equal_record(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
 }
 
 /* Functions are the same when they are the same definition. */
-int lytI_equal_code(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.fn == b->u.fn; }
+/* Functions are equal when they are the same definition: the same text
+** (lytP_same ignores where it was written) in the same module, whose
+** globals its free names mean. */
+int lytI_equal_code(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
+  (void)cx;
+  const lytI_func *f = a->u.fn, *g = b->u.fn;
+  return f == g || (f->mod == g->mod && lytP_same(f->def, g->def));
+}
 int lytI_equal_builtin(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.bi == b->u.bi; }
 int lytI_equal_cfunc(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.cf == b->u.cf; }
 
@@ -276,15 +283,7 @@ void lytI_print_int(lytS_buf *b, const lyt_value *v) { lytS_buf_printf(b, "%lld"
 void lytI_print_under(lytS_buf *b, const lyt_value *v) { (void)v; lytS_buf_puts(b, "_"); }
 
 void lytI_print_str(lytS_buf *b, const lyt_value *v) {
-  lytS_buf_add(b, "\"", 1);
-  for (int64_t i = 0; i < v->u.str.len; i++) {
-    char ch = v->u.str.s[i];
-    if (ch == '"' || ch == '\\') lytS_buf_add(b, "\\", 1);
-    if (ch == '\n') lytS_buf_add(b, "\\n", 2);
-    else if (ch == '\t') lytS_buf_add(b, "\\t", 2);
-    else lytS_buf_add(b, &ch, 1);
-  }
-  lytS_buf_add(b, "\"", 1);
+  lytP_quote(b, v->u.str.s, (size_t)v->u.str.len);
 }
 
 static void print_seq(lytS_buf *b, const lyt_value *v, const char *open, const char *close) {
@@ -311,6 +310,8 @@ void lytI_print_record(lytS_buf *b, const lyt_value *v) {
   lytS_buf_puts(b, "}");
 }
 
-void lytI_print_func(lytS_buf *b, const lyt_value *v) { lytS_buf_printf(b, "<function %s>", v->u.fn->name); }
-void lytI_print_builtin(lytS_buf *b, const lyt_value *v) { lytS_buf_printf(b, "<builtin %s>", v->u.bi->name); }
-void lytI_print_cfunc(lytS_buf *b, const lyt_value *v) { lytS_buf_printf(b, "<C function %s>", v->u.cf->name); }
+/* A function prints as its definition; a builtin or a host's function by
+** the name it is bound to, which reads back as the same function. */
+void lytI_print_func(lytS_buf *b, const lyt_value *v) { lytP_unparse(b, v->u.fn->def); }
+void lytI_print_builtin(lytS_buf *b, const lyt_value *v) { lytS_buf_puts(b, v->u.bi->name); }
+void lytI_print_cfunc(lytS_buf *b, const lyt_value *v) { lytS_buf_puts(b, v->u.cf->name); }

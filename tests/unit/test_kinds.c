@@ -11,6 +11,13 @@
 **     a notation);
 **   - to_json then from_json gives an equal value (kinds with JSON).
 ** A failure names the kind and the property.
+**
+** Functions print as their definitions, so one sample cannot show that
+** printing reads back for them: every function the stdlib defines, and
+** definitions written to use every construct of the grammar, must print
+** as text that reads back as an equal function (in the module that
+** defined it) and prints the same again; and functions that differ
+** anywhere must not compare equal.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +119,68 @@ static void properties(lyt_state *L, lytI_req *q) {
   }
 }
 
+/* Every construct a function body can hold, each in some definition. */
+static const char *const written[] = {
+  "fn(x) = x + 1",
+  "fn named(a, b=2, c=a * b) = if a > b and not (c == 0 or b != 1) then -a else ~(a ^ b) & 3 | 1 << 2 >> 1",
+  "fn(s) = (s, (s,), (), [s, _], {a: 1, b}, nil, true, false, \"q\\\"\\n\\t\\\\\")",
+  "fn(l) = ((4,(2,3)):(2,(1,8)), 1@0@1, 4@lane, l.shape, l[0], size(l, mode=0), (4) % 2, 7 / 2 - 3 * 2)",
+  "fn(x) = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
+  "fn(x) = {register: [[0, 1]]} -> {dim0: 2}",
+  "fn blk(n) { s = 0; for i in range(n) { if i % 2 == 0 { continue } else if i > 7 { break } else { s = s + i } }; "
+  "while s > 100 { s = s - 1 }; print s; show 4:1; fn g(y) = y; h = fn(z) { return z }; return g(h(s)) }",
+  "fn(x) { import \"triton\" as tt; #a = #ttg.slice<{dim = 0, parent = #blocked}>; return (fn(y) = y)(x) }",
+  "fn(x) { }",
+  "fn(x) = - -x",
+};
+
+/* Functions that differ in one place each, pairwise unequal. */
+static const char *const differ[] = {
+  "fn(x) = x + 1", "fn(x) = x + 2", "fn(y) = y + 1", "fn(x) = (x + 1)", "fn f(x) = x + 1",
+  "fn(x, y) = x + 1", "fn(x=1) = x + 1", "fn(x) = x - 1", "fn(x) { return x + 1 }",
+};
+
+/* The text of function v reads back, in module mod, as an equal function
+** that prints the same. */
+static void reads_back(lyt_state *L, lytI_table *mod, lyt_value v, job *j) {
+  lytI_table *was = L->mod;
+  const char *t = text_of(L, &v);
+  L->mod = mod;
+  lyt_value back = eval(L, t);
+  L->mod = was;
+  if (!lytI_equal(&L->cx, &back, &v) || strcmp(text_of(L, &back), t) != 0) {
+    j->failed = "its printed text reads back as another function";
+    snprintf(j->detail, sizeof j->detail, "%.200s", t);
+  }
+}
+
+static void functions(lyt_state *L, lytI_req *q) {
+  job *j = q->out;
+  lytI_table *std = (lytI_table *)lytI_stdlib_module(L, "triton.lyt");
+  int n = 0;
+  for (uint32_t i = 0; i < std->cap && !j->failed; i++)
+    if (std->slot[i].name && std->slot[i].v.kind == LYT_VFUNC && std->slot[i].v.u.fn->mod == std) {
+      reads_back(L, std, std->slot[i].v, j);
+      n++;
+    }
+  if (n < 50 && !j->failed) {
+    j->failed = "the stdlib defines fewer than 50 functions: were they found?";
+    return;
+  }
+  for (size_t k = 0; k < sizeof written / sizeof *written && !j->failed; k++)
+    reads_back(L, L->mod, eval(L, written[k]), j);
+  size_t nd = sizeof differ / sizeof *differ;
+  for (size_t a = 0; a < nd && !j->failed; a++)
+    for (size_t b = 0; b < nd; b++) {
+      lyt_value x = eval(L, differ[a]), y = eval(L, differ[b]);
+      if (lytI_equal(&L->cx, &x, &y) != (a == b)) {
+        j->failed = a == b ? "a function differs from itself" : "different functions compare equal";
+        snprintf(j->detail, sizeof j->detail, "%s and %s", differ[a], differ[b]);
+        break;
+      }
+    }
+}
+
 int main(void) {
   lyt_config cfg;
   lyt_config_init(&cfg);
@@ -143,6 +212,13 @@ int main(void) {
     }
     result(j.failed == NULL, name, j.failed ? j.failed : "", j.detail[0] ? j.detail : NULL);
   }
+  job j = { LYT_VFUNC, NULL, "" };
+  lytI_req q = { .out = &j };
+  if (lytI_protect(L, functions, &q) != LYT_OK) {
+    snprintf(j.detail, sizeof j.detail, "%s", lyt_error(L, NULL, NULL, NULL));
+    j.failed = "an error";
+  }
+  result(j.failed == NULL, "function", j.failed ? j.failed : "", j.detail[0] ? j.detail : NULL);
   lyt_close(L);
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
