@@ -69,12 +69,14 @@ def check(name, want, got):
 
 open(os.path.join(TMP, 'defs.lyt'), 'w').write('loaded = 42\n')
 t, st = session(['x = 5\n', 'abc', '\x03', 'x + 1\n', '(1,\n', '\x03', 'x\n',
-                 '~while true {}\n', '\x03', 'x * 2\n', 'myvar = 7\n', 'myv\t\n',
+                 '~while true {}\n', '\x03', 'x * 2\n', 'g = fn(y) =\n', 'y + 1\n', 'g\n', 'myvar = 7\n', 'myv\t\n',
                  'import "triton" as tt\n', 'tt.slice_l\t(1, tt.blocked((1,1),(4,8),(1,1),(1,0))).dim\n',
                  'compositi\t(4:1, 2:1)\n', ':load defs.lyt\n', 'loaded\n', ':reset\n', 'x\n', ':quit\n'])
 check('Ctrl-C drops the typed line', 'lyt> abc\nlyt> x + 1\n6\n', t)
 check('Ctrl-C drops an unfinished statement', 'lyt> (1,\n...> \nlyt> x\n5\n', t)
 check('Ctrl-C stops running code, the session goes on', 'error: interrupted\nwhile true {}\n      ^\nlyt> x * 2\n10\n', t)
+check('a function expression continues on the next line, and echoes as its definition',
+      'lyt> g = fn(y) =\n...> y + 1\nlyt> g\nfn(y) = y + 1\n', t)
 check('Tab completes a binding', 'lyt> myvar \n7\n', t)
 check('Tab completes a namespace\'s name', 'lyt> tt.slice_layout (1, tt.blocked((1,1),(4,8),(1,1),(1,0))).dim\n1\n', t)
 check('Tab completes a builtin', 'lyt> composition (4:1, 2:1)\n2:1\n', t)
