@@ -234,6 +234,7 @@ lytX_layout *lytX_from_distributed(lytS_ctx *cx, const lytG_ll *G);
 /* S[(8,2,4,2):(4@lane,1@warp,1@lane,1@reg)] + R[2:4@warp] + {warp: 5};
 ** the R and offset parts only when present, one iter without parens. */
 void lytX_print(lytS_buf *b, const lytX_layout *L);
+/* as axe(...) prints them: text that reads back (io.c says when @m shows) */
 void lytX_print_shard(lytS_buf *b, const lytX_layout *L);    /* (8,2):(4@lane,1) */
 void lytX_print_replica(lytS_buf *b, const lytX_layout *L);  /* 2:4@warp, () if none */
 void lytX_print_offset(lytS_buf *b, const lytX_layout *L);   /* {warp: 5}, {} if none */

@@ -1,7 +1,8 @@
 /*
 ** axe/io.c: Axe layouts as text, in the paper's notation:
 **   S[(8,2,4,2):(4@lane,1@warp,1@lane,1@reg)] + R[2:4@warp] + {warp: 5}
-** A memory-axis stride prints bare (`4`, not `4@m`). The reader takes
+** A memory-axis stride prints bare (`4`, not `4@m`); the value printers
+** write `@m` where bare text would read back otherwise (print_iters). The reader takes
 ** the printer's text back, plus TVM's `5@warp` offsets and a bare shard
 ** without `S[...]`, so that tests and tools can write layouts briefly.
 */
@@ -16,16 +17,25 @@
 /* printing                                                            */
 /* ------------------------------------------------------------------ */
 
-static void print_stride(lytS_buf *b, const lytX_iter *it) {
+static void print_stride(lytS_buf *b, const lytX_iter *it, int bare_m) {
   lytS_buf_printf(b, "%lld", (long long)it->stride);
-  if (strcmp(it->axis, LYTX_MEM) != 0) lytS_buf_printf(b, "@%s", it->axis);
+  if (!bare_m || strcmp(it->axis, LYTX_MEM) != 0) lytS_buf_printf(b, "@%s", it->axis);
 }
 
+/* How memory strides print. The paper's notation (lytX_print) writes them
+** bare. The value printers (axe(...), iters) write them bare only beside a
+** stride on another axis: iters all on memory would read back as a CuTe
+** layout (colexicographic, not the iters' row-major order), and a replica
+** must be iters. */
+enum { PAPER, VALUE, REPLICA };
+
 /* (e0,e1):(s0,s1), or e:s for one iter, ():() for none */
-static void print_iters(lytS_buf *b, const lytX_iter *it, int32_t n) {
+static void print_iters(lytS_buf *b, const lytX_iter *it, int32_t n, int how) {
+  int bare_m = how == PAPER;
+  for (int32_t i = 0; i < n && how == VALUE; i++) bare_m |= strcmp(it[i].axis, LYTX_MEM) != 0;
   if (n == 1) {
     lytS_buf_printf(b, "%lld:", (long long)it[0].extent);
-    print_stride(b, &it[0]);
+    print_stride(b, &it[0], bare_m);
     return;
   }
   lytS_buf_puts(b, "(");
@@ -33,16 +43,16 @@ static void print_iters(lytS_buf *b, const lytX_iter *it, int32_t n) {
   lytS_buf_puts(b, "):(");
   for (int32_t i = 0; i < n; i++) {
     if (i) lytS_buf_puts(b, ",");
-    print_stride(b, &it[i]);
+    print_stride(b, &it[i], bare_m);
   }
   lytS_buf_puts(b, ")");
 }
 
-void lytX_print_shard(lytS_buf *b, const lytX_layout *L) { print_iters(b, L->d, L->nd); }
+void lytX_print_shard(lytS_buf *b, const lytX_layout *L) { print_iters(b, L->d, L->nd, VALUE); }
 
 void lytX_print_replica(lytS_buf *b, const lytX_layout *L) {
   if (L->nr == 0) lytS_buf_puts(b, "()");
-  else print_iters(b, L->r, L->nr);
+  else print_iters(b, L->r, L->nr, REPLICA);
 }
 
 void lytX_print_offset(lytS_buf *b, const lytX_layout *L) {
@@ -54,11 +64,11 @@ void lytX_print_offset(lytS_buf *b, const lytX_layout *L) {
 
 void lytX_print(lytS_buf *b, const lytX_layout *L) {
   lytS_buf_puts(b, "S[");
-  lytX_print_shard(b, L);
+  print_iters(b, L->d, L->nd, PAPER);
   lytS_buf_puts(b, "]");
   if (L->nr) {
     lytS_buf_puts(b, " + R[");
-    lytX_print_replica(b, L);
+    print_iters(b, L->r, L->nr, PAPER);
     lytS_buf_puts(b, "]");
   }
   if (L->no) {

@@ -554,7 +554,7 @@ const lytI_builtin lytI_linear_lib[] = {
     "resize_in_dim(identity_1d(8, \"lane\", \"dim0\"), \"lane\", 4)" },
   { "resize_out_dim", b_resize_out_dim, 3, 0, P("L", "out_dim", "size"), "resize_out_dim(L, out_dim, size): shrink an output dim, dropping the higher bits of its images",
     "resize_out_dim(identity_1d(8, \"lane\", \"dim0\"), \"dim0\", 4)" },
-  { "rename_in_dim", b_rename_in_dim, 3, 0, P("L", "old", "new"), "rename_in_dim(L, old, new): the dim moves last, as in Triton",
+  { "rename_in_dim", b_rename_in_dim, 3, 0, P("L", "old", "new"), "rename_in_dim(L, old, new): the dim keeps its place, as in Triton",
     "rename_in_dim(({register: [[0,1]], lane: [[1,0],[2,0]]} -> {dim0: 4, dim1: 2}), \"register\", \"reg\")" },
   { "squeeze_ins", b_squeeze_ins, 2, 0, P("L", "in_dim"), "squeeze_ins(L, in_dim): drop a size-1 input dim",
     "squeeze_ins(identity_1d(1, \"register\", \"dim0\") * identity_1d(4, \"lane\", \"dim0\"), \"register\")" },

@@ -370,8 +370,18 @@ static lyt_value compose_swizzle(lytI_call *c) {
 
 static lyt_value b_composition(lytI_call *c) {
   if (c->argv[0].kind == LYT_VSWIZZLE) return compose_swizzle(c);
-  if (c->argv[1].kind == LYT_VSWIZZLE || c->argv[1].kind == LYT_VCOMPOSED)
-    lytI_argerr(c, 1, "composition with a swizzle on the right is not implemented");
+  if (c->argv[1].kind == LYT_VCOMPOSED)
+    lytI_argerr(c, 1, "composition with a swizzled layout on the right is not implemented "
+                "(a swizzle alone is)");
+  if (c->argv[1].kind == LYT_VSWIZZLE && c->argv[0].kind == LYT_VLAYOUT) {
+    lytS_layout l = *c->argv[0].u.lay;
+    lytS_swizzle r;
+    lytS_compose_swizzle(CX(c), l, *c->argv[1].u.sw, &r);
+    if (lytS_swizzle_is_identity(r)) return lytI_layout(CX(c), l);
+    return lytI_composed(lytS_make_composed(CX(c), r, 0, l));
+  }
+  if (c->argv[1].kind == LYT_VSWIZZLE)
+    lytI_argerr(c, 0, "composition with a swizzle on the right takes a plain layout on the left");
   lay_arg a = get_lay(c, 0);
   if (c->argv[1].kind == LYT_VLAYOUT)
     return ret_lay(c, &a, lytS_compose(CX(c), a.l, *c->argv[1].u.lay));
@@ -381,7 +391,7 @@ static lyt_value b_composition(lytI_call *c) {
 static lyt_value b_complement(lytI_call *c) {
   lytS_layout l = get_lay(c, 0).l;
   if (lytI_isnil(c, 1)) return lytI_layout(CX(c), lytS_complement1(CX(c), l));
-  return lytI_layout(CX(c), lytS_complement(CX(c), l, tup_or_shape(c, 1)));
+  return lytI_layout(CX(c), lytS_complement_covering(CX(c), l, tup_or_shape(c, 1)));
 }
 
 static lyt_value b_right_inverse(lytI_call *c) {
@@ -489,8 +499,107 @@ static lyt_value b_ceil_div(lytI_call *c) {
   return ret_tup(c, lytS_ceil_div(CX(c), get_shape(c, 0), get_shape(c, 1)));
 }
 
+/* compact_col_major(shape, current=1), compact_row_major: CuTe's strides */
+static lyt_value compact_major(lytI_call *c, int right) {
+  lytS_tup *shape = get_shape(c, 0);
+  lytS_tup *cur = lytI_isnil(c, 1) ? lytS_int(CX(c), 1) : lytI_gettup(c, 1);
+  return ret_tup(c, lytS_compact_major(CX(c), shape, cur, right, c->self->name));
+}
+static lyt_value b_compact_col_major(lytI_call *c) { return compact_major(c, 0); }
+static lyt_value b_compact_row_major(lytI_call *c) { return compact_major(c, 1); }
+
+/* Layout::get_hier_coord and its two flattenings; CuTe's note: only valid
+** for compact layouts (idx2crd divides by the strides). */
+static lytS_tup *hier_coord(lytI_call *c) {
+  lytS_layout l = lytI_getlayout(c, 0);
+  return lytS_idx2crd(CX(c), lytI_gettup(c, 1), l.shape, l.stride);
+}
+static lyt_value b_get_hier_coord(lytI_call *c) { return ret_tup(c, hier_coord(c)); }
+static lyt_value b_get_1d_coord(lytI_call *c) {
+  return lytI_int(lytS_crd2idx_colex(CX(c), hier_coord(c), lytI_getlayout(c, 0).shape));
+}
+static lyt_value b_get_flat_coord(lytI_call *c) {
+  lytS_tup *h = hier_coord(c), *shape = lytI_getlayout(c, 0).shape;
+  /* CuTe's repeat<rank>(1) is the integer 1 at rank 1: one 1-D coordinate */
+  if (!lytS_istup(shape) || shape->n == 1) return lytI_int(lytS_crd2idx_colex(CX(c), h, shape));
+  lytS_tup *t = lytS_newtup(CX(c), shape->n);
+  for (int32_t i = 0; i < shape->n; i++)
+    t->e[i] = lytS_int(CX(c), lytS_crd2idx_colex(CX(c), h->e[i], shape->e[i]));
+  return ret_tup(c, t);
+}
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) { int64_t t = a % b; a = b; b = t; }
+  return a;
+}
+
+/* domain_distribute(shape, n): the gcd of each leaf with what is left of
+** n, over the leaves' compact column-major strides, coalesced. */
+static lyt_value b_domain_distribute(lytI_call *c) {
+  lytS_tup *flat = lytS_flatten(CX(c), is_layoutish(&c->argv[0]) ? lytI_getlayout(c, 0).shape
+                                                                    : get_shape(c, 0));
+  int64_t b = lytI_getint(c, 1);
+  if (b <= 0) lytI_argerr(c, 1, "domain_distribute: %lld is not a positive size", (long long)b);
+  lytS_layout compact = lytS_make_left(CX(c), flat);
+  lytS_tup *gs = lytS_istup(flat) ? lytS_newtup(CX(c), flat->n) : NULL;
+  for (int32_t i = 0; i < (gs ? flat->n : 1); i++) {
+    int64_t g = gcd64(gs ? flat->e[i]->v : flat->v, b);
+    b /= g;
+    if (gs) gs->e[i] = lytS_int(CX(c), g);
+    else gs = lytS_int(CX(c), g);
+  }
+  /* make_layout of the gcds with the leaves' strides, where a leaf of
+  ** extent 1 has stride 0 but its gcd may not be 1: keep CuTe's pairs */
+  lytS_layout r = { gs, compact.stride };
+  return lytI_layout(CX(c), lytS_coalesce(CX(c), r));
+}
+
+/* CuTe's lex, colex and elementwise orders on IntTuples. */
+enum { LEX, COLEX, ELEM };
+
+static int tup_less(lytI_call *c, int order, const lytS_tup *a, const lytS_tup *b) {
+  if (lytS_isint(a) && lytS_isint(b)) return a->v < b->v;
+  if (!lytS_istup(a) || !lytS_istup(b))
+    lytS_fail(CX(c), LYT_ERRRUN, "%s: cannot compare %s with %s (an integer with a tuple, or "
+              "a wildcard)", c->self->name, lytS_tup_str(CX(c), a), lytS_tup_str(CX(c), b));
+  for (int32_t i = 0;; i++) {
+    if (order == ELEM) {
+      if (i == a->n) return 1;
+      if (i == b->n) return 0;
+      if (!tup_less(c, order, a->e[i], b->e[i])) return 0;
+      continue;
+    }
+    if (i == b->n) return 0;
+    if (i == a->n) return 1;
+    const lytS_tup *x = order == LEX ? a->e[i] : a->e[a->n - 1 - i];
+    const lytS_tup *y = order == LEX ? b->e[i] : b->e[b->n - 1 - i];
+    if (tup_less(c, order, x, y)) return 1;
+    if (!lytS_tup_eq(x, y)) return 0;
+  }
+}
+
+/* less, leq = !less(b, a), gtr = less(b, a), geq = !less(a, b), as CuTe. */
+static lyt_value compare(lytI_call *c, int order, int kind) {
+  lytS_tup *a = lytI_gettup(c, 0), *b = lytI_gettup(c, 1);
+  int swap = kind == 1 || kind == 2, negate = kind == 1 || kind == 3;
+  int r = swap ? tup_less(c, order, b, a) : tup_less(c, order, a, b);
+  return lytI_bool(negate ? !r : r);
+}
+#define CMP(name, order, kind) \
+  static lyt_value b_##name(lytI_call *c) { return compare(c, order, kind); }
+CMP(lex_less, LEX, 0) CMP(lex_leq, LEX, 1) CMP(lex_gtr, LEX, 2) CMP(lex_geq, LEX, 3)
+CMP(colex_less, COLEX, 0) CMP(colex_leq, COLEX, 1) CMP(colex_gtr, COLEX, 2) CMP(colex_geq, COLEX, 3)
+CMP(elem_less, ELEM, 0) CMP(elem_leq, ELEM, 1) CMP(elem_gtr, ELEM, 2) CMP(elem_geq, ELEM, 3)
+
 static lyt_value b_product_each(lytI_call *c) {
-  return ret_tup(c, lytS_product_each(CX(c), tup_or_shape(c, 0)));
+  lytS_tup *t = tup_or_shape(c, 0);
+  lytS_tup *r = lytS_product_each(CX(c), t);
+  if (!lytS_istup(t)) {  /* CuTe's product_each(3) is the rank-1 tuple (3) */
+    lytS_tup *one = lytS_newtup(CX(c), 1);
+    one->e[0] = r;
+    r = one;
+  }
+  return ret_tup(c, r);
 }
 
 static lyt_value b_prefix_product(lytI_call *c) {
@@ -642,6 +751,36 @@ const lytI_builtin lytI_stride_lib[] = {
     "shape_div((4,5,6), 40)" },
   { "ceil_div", b_ceil_div, 2, 0, P("a", "b"), "ceil_div(a, b): folding ceiling division",
     "ceil_div((12,32), (4,8):(1,4))" },
+  { "compact_col_major", b_compact_col_major, 1, 0, P("shape", "current"),
+    "compact_col_major(shape[, current]): column-major strides from current (1), CuTe's",
+    "compact_col_major((2,(3,4)), (1,(2,100)))" },
+  { "compact_row_major", b_compact_row_major, 1, 0, P("shape", "current"),
+    "compact_row_major(shape[, current]): row-major strides from current (1), CuTe's",
+    "compact_row_major((2,3,4), 5)" },
+  { "get_hier_coord", b_get_hier_coord, 2, 0, P("L", "i"),
+    "get_hier_coord(L, i): the natural coordinate whose offset is i (compact L)",
+    "get_hier_coord((2,(3,4)):(12,(1,3)), 13)" },
+  { "get_flat_coord", b_get_flat_coord, 2, 0, P("L", "i"),
+    "get_flat_coord(L, i): get_hier_coord with each mode's coordinate made 1-D",
+    "get_flat_coord((2,(3,4)):(12,(1,3)), 13)" },
+  { "get_1d_coord", b_get_1d_coord, 2, 0, P("L", "i"),
+    "get_1d_coord(L, i): the index whose offset is i (compact L)",
+    "get_1d_coord((2,(3,4)):(12,(1,3)), 13)" },
+  { "domain_distribute", b_domain_distribute, 2, 0, P("shape", "n"),
+    "domain_distribute(shape, n): n elements of shape, spread over its leaves (CuTe's)",
+    "domain_distribute((15,14), 6)" },
+  { "lex_less", b_lex_less, 2, 0, P("a", "b"), "lex_less(a, b): a before b, first mode most significant", "lex_less((1,2), (1,3))" },
+  { "lex_leq", b_lex_leq, 2, 0, P("a", "b"), "lex_leq(a, b): not lex_less(b, a)", "lex_leq((1,2), (1,2))" },
+  { "lex_gtr", b_lex_gtr, 2, 0, P("a", "b"), "lex_gtr(a, b): lex_less(b, a)", "lex_gtr((2,0), (1,9))" },
+  { "lex_geq", b_lex_geq, 2, 0, P("a", "b"), "lex_geq(a, b): not lex_less(a, b)", "lex_geq((1,2), (1,3))" },
+  { "colex_less", b_colex_less, 2, 0, P("a", "b"), "colex_less(a, b): a before b, last mode most significant", "colex_less((2,1), (1,2))" },
+  { "colex_leq", b_colex_leq, 2, 0, P("a", "b"), "colex_leq(a, b): not colex_less(b, a)", "colex_leq((1,2), (1,2))" },
+  { "colex_gtr", b_colex_gtr, 2, 0, P("a", "b"), "colex_gtr(a, b): colex_less(b, a)", "colex_gtr((0,2), (9,1))" },
+  { "colex_geq", b_colex_geq, 2, 0, P("a", "b"), "colex_geq(a, b): not colex_less(a, b)", "colex_geq((2,1), (1,2))" },
+  { "elem_less", b_elem_less, 2, 0, P("a", "b"), "elem_less(a, b): every mode of a below b's", "elem_less((1,2), (2,3))" },
+  { "elem_leq", b_elem_leq, 2, 0, P("a", "b"), "elem_leq(a, b): not elem_less(b, a)", "elem_leq((1,2), (1,2))" },
+  { "elem_gtr", b_elem_gtr, 2, 0, P("a", "b"), "elem_gtr(a, b): elem_less(b, a)", "elem_gtr((3,4), (1,2))" },
+  { "elem_geq", b_elem_geq, 2, 0, P("a", "b"), "elem_geq(a, b): not elem_less(a, b)", "elem_geq((1,2), (2,3))" },
   { "product_each", b_product_each, 1, 0, P("t"), "product_each(t): size of each mode",
     "product_each((4,(2,3)))" },
   { "prefix_product", b_prefix_product, 1, 0, P("t"), "prefix_product(t): exclusive",

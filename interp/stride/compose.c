@@ -1,19 +1,28 @@
 /*
 ** stride/compose.c: composition, complement and the inverses (stride core, lytS_).
 **
-** composition follows CuTe C++'s algorithm step by step (so admissible
-** inputs give CuTe's exact layout, size-1 strides included), but where
-** CuTe checks only a weak condition or nothing, lyt refuses:
-**   - the stride r of every mode N:r of B must left-divide A's coalesced
-**     shape (s % r == 0 or r % s == 0 at each step: the note's strong
-**     condition, also what pycute asserts);
-**   - the size must be weakly divisible (rest % new == 0, CuTe's assert);
-**   - the modes of a multi-mode B must not interfere: mode N:r occupies
-**     the positional range [|r|, |r|*N) of A's refined mixed radix, and
-**     those ranges must be disjoint (stride-0 and size-1 modes are free).
-** Then, for small B, R(i) == A(B(i)) is verified pointwise; a failure
-** there means the structural check above is wrong, so it is reported as
-** an internal error rather than as the user's mistake.
+** composition follows CuTe C++'s algorithm step by step, so it gives
+** CuTe's exact layout, size-1 strides included. CuTe's own conditions
+** (the weak stride test and the size divisibility it static-asserts) are
+** errors here too. Beyond them CuTe checks nothing, and for some inputs
+** its result is not A o B. lyt decides which with two tests:
+**   - a structural one, which vouches for the result without looking at
+**     points: the stride r of every mode N:r of B left-divides A's
+**     coalesced shape wherever B's walk goes on past a mode (s % r == 0 or
+**     r % s == 0 there: the note's strong condition, also what pycute
+**     asserts; a walk that ends inside a mode needs nothing if B has one
+**     live mode), and the
+**     modes of a multi-mode B do not interfere (mode N:r occupies the
+**     range [|r|, |r|*N) of A's refined mixed radix, and those ranges must
+**     be disjoint; stride-0 and size-1 modes are free);
+**   - failing that, the points themselves: for B of at most LAX_MAX
+**     points, R(i) == A(B(i)) for every i. A result that passes is exact
+**     whatever the structure (a coincidence of strides, a mode that
+**     carries into one of size 1), so it is returned; one that fails, or a
+**     B too large to check, is refused with the structural reason.
+** A result that passes the structural test is still checked point by
+** point when B is small (VERIFY_MAX): a failure there means the structural
+** test is wrong, so it is reported as an internal error.
 **
 ** complement refuses non-injective layouts and layouts that are not
 ** "sorted-divisible" (the note's admissibility); the cotarget is rounded
@@ -25,7 +34,8 @@
 
 #include <string.h>
 
-#define VERIFY_MAX 4096  /* pointwise safety net only for B this small */
+#define VERIFY_MAX 4096     /* the safety net checks B this small */
+#define LAX_MAX (1 << 16)   /* a structurally doubtful result is checked up to this size */
 
 /* ------------------------------------------------------------------ */
 /* composition                                                         */
@@ -33,13 +43,32 @@
 
 typedef struct span { int64_t lo, hi, n, r; } span;  /* [lo,hi) of mode n:r */
 
+/* Why the structural test could not vouch for the result: the first
+** failure, raised only if the points do not vouch for it either. */
+enum { DOUBT_NONE, DOUBT_STRIDE, DOUBT_OVERLAP, DOUBT_NEGATIVE };
+typedef struct doubt {
+  int kind;
+  int64_t r, s, rs;  /* DOUBT_STRIDE: B's stride, A's mode, what was left of r there */
+  span p, q;         /* DOUBT_OVERLAP: the two modes */
+} doubt;
+
 typedef struct comp {
   lytS_layout a;     /* the left operand as given */
   lytS_flat fa;      /* coalesce_x(a) */
   span *sp;          /* ranges used by B's modes (general case only) */
   int32_t nsp, cap;
   int negative;      /* a mode with a negative stride was seen */
+  int multi;         /* B has more than one mode of size > 1 and stride != 0 */
+  doubt why;
 } comp;
+
+static comp comp_new(lytS_ctx *cx, lytS_layout a) {
+  comp c;
+  memset(&c, 0, sizeof c);
+  c.a = a;
+  c.fa = lytS_coalesce_x(cx, a);
+  return c;
+}
 
 static const char *flat_shape_str(lytS_ctx *cx, const lytS_flat *f) {
   if (f->n == 1) return lytS_tup_str(cx, lytS_int(cx, f->s[0]));
@@ -96,13 +125,19 @@ static _Noreturn void shape_error(lytS_ctx *cx, const comp *c, int64_t n, int64_
 }
 
 /* The step checks: CuTe's weak stride test always (it static-asserts even
-** when the size is used up), the strong one while the size is not. */
-static void check_step(lytS_ctx *cx, const comp *c, int64_t s, int64_t rs, int64_t rsh,
+** when the size is used up); the strong one where the walk goes on past
+** this mode (more of B's size left than the mode holds at this stride).
+** A walk that ends inside a mode leaves the rest of that mode's digit
+** unused, where another mode of B could land and carry: with several
+** live modes, the strong test holds wherever size is left. */
+static void check_step(lytS_ctx *cx, comp *c, int64_t s, int64_t rs, int64_t rest,
                        int64_t r) {
   int64_t ar = rs < 0 ? -rs : rs;
-  int weak = rs % s == 0 || rs < s;
+  if (!(rs % s == 0 || rs < s)) stride_error(cx, c, r, s, rs);
   int strong = s % ar == 0 || ar % s == 0;
-  if (!weak || (rsh > 1 && !strong)) stride_error(cx, c, r, s, rs);
+  int64_t inside = c->multi ? 1 : lytS_ceil_div_int(cx, s, ar);
+  if (!strong && rest > inside && c->why.kind == DOUBT_NONE)
+    c->why = (doubt){ DOUBT_STRIDE, r, s, rs, { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
 }
 
 /* Result of the loop, as CuTe returns it: a lone emitted mode unwraps. */
@@ -137,6 +172,7 @@ static lytS_layout comp_general(lytS_ctx *cx, comp *c, int64_t n, int64_t r) {
 }
 
 static lytS_layout comp_leaf(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd);
+static _Noreturn void doubt_error(lytS_ctx *cx, const comp *c);
 
 /* CuTe's composition_impl: distribute over B's modes, then the leaf cases. */
 static lytS_layout comp_rec(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd) {
@@ -155,8 +191,10 @@ static lytS_layout comp_basis(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd)
                 "left-hand side", lytS_tup_str(cx, bd));
     sub = lytS_lmode(cx, sub, bd->path[k]);
   }
-  comp inner = { sub, lytS_coalesce_x(cx, sub), NULL, 0, 0, 0 };
-  return comp_leaf(cx, &inner, bs, lytS_int(cx, bd->v));
+  comp inner = comp_new(cx, sub);
+  lytS_layout r = comp_leaf(cx, &inner, bs, lytS_int(cx, bd->v));
+  if (inner.why.kind != DOUBT_NONE) doubt_error(cx, &inner);  /* basis strides: no points to check */
+  return r;
 }
 
 static lytS_layout comp_leaf(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd) {
@@ -171,23 +209,35 @@ static lytS_layout comp_leaf(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd) 
 }
 
 /* The note's disjointness condition over the modes of a multi-mode B. */
-static void check_disjoint(lytS_ctx *cx, const comp *c) {
+static void check_disjoint(comp *c) {
   int32_t live = 0;
   for (int32_t i = 0; i < c->nsp; i++) live += c->sp[i].n > 1;
-  if (live > 1 && c->negative)
-    lytS_fail(cx, LYT_ERRRUN, "composition: a right-hand side with several modes may not "
-              "have negative strides (their carries would interfere)");
+  if (c->why.kind != DOUBT_NONE) return;
+  if (live > 1 && c->negative) {
+    c->why.kind = DOUBT_NEGATIVE;
+    return;
+  }
   for (int32_t i = 0; i < c->nsp; i++)
     for (int32_t j = i + 1; j < c->nsp; j++) {
       const span *p = &c->sp[i], *q = &c->sp[j];
       if (p->n <= 1 || q->n <= 1) continue;
       if (p->hi <= q->lo || q->hi <= p->lo) continue;
-      lytS_fail(cx, LYT_ERRRUN, "composition: modes %lld:%lld and %lld:%lld of the "
-                "right-hand side interfere in shape %s of %s (ranges "
-                "[%lld,%lld) and [%lld,%lld) overlap)", (long long)p->n, (long long)p->r,
-                (long long)q->n, (long long)q->r, flat_shape_str(cx, &c->fa), lhs_name(cx, c),
-                (long long)p->lo, (long long)p->hi, (long long)q->lo, (long long)q->hi);
+      c->why = (doubt){ DOUBT_OVERLAP, 0, 0, 0, *p, *q };
+      return;
     }
+}
+
+static _Noreturn void doubt_error(lytS_ctx *cx, const comp *c) {
+  const doubt *w = &c->why;
+  if (w->kind == DOUBT_STRIDE) stride_error(cx, c, w->r, w->s, w->rs);
+  if (w->kind == DOUBT_NEGATIVE)
+    lytS_fail(cx, LYT_ERRRUN, "composition: a right-hand side with several modes may not "
+              "have negative strides (their carries would interfere)");
+  lytS_fail(cx, LYT_ERRRUN, "composition: modes %lld:%lld and %lld:%lld of the "
+            "right-hand side interfere in shape %s of %s (ranges "
+            "[%lld,%lld) and [%lld,%lld) overlap)", (long long)w->p.n, (long long)w->p.r,
+            (long long)w->q.n, (long long)w->q.r, flat_shape_str(cx, &c->fa), lhs_name(cx, c),
+            (long long)w->p.lo, (long long)w->p.hi, (long long)w->q.lo, (long long)w->q.hi);
 }
 
 /* Index values equal, treating missing arithmetic-tuple entries as 0. */
@@ -205,20 +255,18 @@ static int index_eq(lytS_ctx *cx, lytS_tup *x, lytS_tup *y) {
 }
 
 /* Basis strides in A: evaluate as arithmetic tuples. */
-static void verify_general(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r,
-                           int64_t n) {
+static int64_t mismatch_general(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r,
+                                int64_t n) {
   lytS_tup ci = { .kind = LYTS_INT };
   for (int64_t i = 0; i < n; i++) {
     lytA_mark m = lytA_getmark(cx->arena);
     ci.v = i;
     lytS_tup *bi = lytS_eval(cx, b, &ci);
-    lytS_tup *want = lytS_eval(cx, a, bi), *got = lytS_eval(cx, r, &ci);
-    if (!index_eq(cx, want, got))
-      lytS_fail(cx, LYT_ERRRUN, "composition: internal error: result %s differs from "
-                "%s o %s at %lld", lytS_layout_str(cx, r), lytS_layout_str(cx, a),
-                lytS_layout_str(cx, b), (long long)i);
+    int same = index_eq(cx, lytS_eval(cx, a, bi), lytS_eval(cx, r, &ci));
     lytA_release(cx->arena, m);
+    if (!same) return i;
   }
+  return -1;
 }
 
 /* An integer layout flattened to leaves, for evaluating many indices
@@ -252,31 +300,114 @@ static int64_t leaves_eval(lytS_ctx *cx, const leaves *l, int64_t i) {
   return r;
 }
 
-static void verify(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r) {
-  int64_t n = lytS_lsize(cx, b);
-  if (n > VERIFY_MAX || lytS_has_basis(b.stride)) return;
+/* The first i < n where R(i) != A(B(i)), or -1. */
+static int64_t mismatch(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r, int64_t n) {
   lytA_mark m = lytA_getmark(cx->arena);
   leaves la, lb, lr;
+  int64_t bad = -1;
   if (int_leaves(cx, a, &la) && int_leaves(cx, b, &lb) && int_leaves(cx, r, &lr)) {
-    for (int64_t i = 0; i < n; i++)
-      if (leaves_eval(cx, &la, leaves_eval(cx, &lb, i)) != leaves_eval(cx, &lr, i))
-        lytS_fail(cx, LYT_ERRRUN, "composition: internal error: result %s differs from "
-                  "%s o %s at %lld", lytS_layout_str(cx, r), lytS_layout_str(cx, a),
-                  lytS_layout_str(cx, b), (long long)i);
+    for (int64_t i = 0; i < n && bad < 0; i++)
+      if (leaves_eval(cx, &la, leaves_eval(cx, &lb, i)) != leaves_eval(cx, &lr, i)) bad = i;
     lytA_release(cx->arena, m);
-    return;
+    return bad;
   }
   lytA_release(cx->arena, m);
-  verify_general(cx, a, b, r, n);
+  return mismatch_general(cx, a, b, r, n);
+}
+
+/* CuTe's algorithm with CuTe's own checks; c says what the structural
+** test thought of it. */
+static lytS_layout compose(lytS_ctx *cx, lytS_layout a, lytS_layout b, comp *c) {
+  lytS_check_shape(cx, b.shape, "composition");
+  *c = comp_new(cx, a);
+  lytS_flat fb = lytS_flat_of(cx, b);
+  int live = 0;
+  for (int32_t i = 0; i < fb.n; i++) live += fb.s[i] > 1 && !(lytS_isint(fb.d[i]) && fb.d[i]->v == 0);
+  c->multi = live > 1;
+  lytS_layout r = comp_rec(cx, c, b.shape, b.stride);
+  check_disjoint(c);
+  return r;
+}
+
+lytS_layout lytS_compose_cute(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
+  comp c;
+  return compose(cx, a, b, &c);
 }
 
 lytS_layout lytS_compose(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
-  lytS_check_shape(cx, b.shape, "composition");
-  comp c = { a, lytS_coalesce_x(cx, a), NULL, 0, 0, 0 };
-  lytS_layout r = comp_rec(cx, &c, b.shape, b.stride);
-  check_disjoint(cx, &c);
-  verify(cx, a, b, r);
+  comp c;
+  lytS_layout r = compose(cx, a, b, &c);
+  int64_t n = lytS_lsize(cx, b);
+  int small = !lytS_has_basis(b.stride);
+  if (c.why.kind != DOUBT_NONE) {
+    if (!small || n > LAX_MAX || mismatch(cx, a, b, r, n) >= 0) doubt_error(cx, &c);
+    return r;
+  }
+  int64_t bad = small && n <= VERIFY_MAX ? mismatch(cx, a, b, r, n) : -1;
+  if (bad >= 0)
+    lytS_fail(cx, LYT_ERRRUN, "composition: internal error: result %s differs from "
+              "%s o %s at %lld", lytS_layout_str(cx, r), lytS_layout_str(cx, a),
+              lytS_layout_str(cx, b), (long long)bad);
   return r;
+}
+
+/* ------------------------------------------------------------------ */
+/* a swizzle on the right                                              */
+/* ------------------------------------------------------------------ */
+
+static int popcount64(uint64_t x) {
+  int n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+static int ctz64(uint64_t x) {
+  int n = 0;
+  while (n < 64 && !(x >> n & 1)) n++;
+  return n;
+}
+
+/* CuTe's composition(L, Sw<B,M,S>): L's images of the swizzle's two bit
+** fields become the fields of a new swizzle Sw' (make_swizzle<Y,Z>), and
+** the result is Sw' o L. CuTe says it "works in simple cases": it is L o Sw
+** only where L carries those bits over unchanged, so lyt checks every
+** index of L: L(Sw(i)) == Sw'(L(i)). *out is Sw'; its B is 0 where the
+** swizzle vanishes (the result is L). */
+void lytS_compose_swizzle(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_swizzle *out) {
+  leaves ll;
+  if (!int_leaves(cx, l, &ll))
+    lytS_fail(cx, LYT_ERRRUN, "composition: %s has basis strides; a swizzle composes on the "
+              "right of integer strides only", lytS_layout_str(cx, l));
+  uint64_t ones = ((uint64_t)1 << sw.b) - 1;
+  int64_t y = leaves_eval(cx, &ll, (int64_t)(ones << (sw.m + (sw.s > 0 ? sw.s : 0))));
+  int64_t z = leaves_eval(cx, &ll, (int64_t)(ones << (sw.m - (sw.s < 0 ? sw.s : 0))));
+  out->b = 0, out->m = 0, out->s = 0;
+  if (y < 0 || z < 0 || popcount64((uint64_t)y) != popcount64((uint64_t)z))
+    lytS_fail(cx, LYT_ERRRUN, "composition: %s maps the bit fields of Sw<%d,%d,%d> to %lld "
+              "and %lld, which are no swizzle's fields (CuTe's make_swizzle asserts)",
+              lytS_layout_str(cx, l), sw.b, sw.m, sw.s, (long long)y, (long long)z);
+  int b = popcount64((uint64_t)y);
+  if (b == 0) return;
+  int ty = ctz64((uint64_t)y), tz = ctz64((uint64_t)z);
+  lytS_swizzle r = lytS_make_swizzle(cx, b, ty < tz ? ty : tz, ty - tz);
+  uint64_t rones = ((uint64_t)1 << r.b) - 1;
+  uint64_t code = rones << (r.m + (r.s > 0 ? r.s : 0)) | rones << (r.m - (r.s < 0 ? r.s : 0));
+  if (((uint64_t)y | (uint64_t)z) != code)
+    lytS_fail(cx, LYT_ERRRUN, "composition: %s maps the bit fields of Sw<%d,%d,%d> to %lld "
+              "and %lld, which are not contiguous fields (CuTe's make_swizzle asserts)",
+              lytS_layout_str(cx, l), sw.b, sw.m, sw.s, (long long)y, (long long)z);
+  int64_t n = lytS_lsize(cx, l);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t want = leaves_eval(cx, &ll, lytS_swizzle_apply(cx, sw, i));
+    int64_t img = leaves_eval(cx, &ll, i);
+    if (img < 0 || want != lytS_swizzle_apply(cx, r, img))
+      lytS_fail(cx, LYT_ERRRUN, "composition: %s o Sw<%d,%d,%d> is no swizzled layout: CuTe's "
+                "answer Sw<%d,%d,%d> o %s gives %lld at index %lld where the composition is %lld",
+                lytS_layout_str(cx, l), sw.b, sw.m, sw.s, r.b, r.m, r.s, lytS_layout_str(cx, l),
+                (long long)(img < 0 ? img : lytS_swizzle_apply(cx, r, img)), (long long)i,
+                (long long)want);
+  }
+  *out = r;
 }
 
 lytS_layout lytS_compose_tiler(lytS_ctx *cx, lytS_layout a, const lytS_tiler *t) {
@@ -390,11 +521,31 @@ lytS_layout lytS_complement(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarge
     r.d[r.n++] = lytS_int(cx, cur);
     cur = lytS_mul(cx, d[i], f.s[i]);
   }
+  /* A shape cotarget is divided mode by mode, as CuTe's ceil_div does
+  ** (lytS_complement_covering says what that can leave out). */
   lytS_tup *rest = lytS_ceil_div(cx, cotarget, lytS_int(cx, cur));
   r.s[r.n] = lytS_size(cx, rest);
   r.d[r.n] = lytS_int(cx, r.s[r.n] == 1 ? 0 : cur);
   r.n++;
   return lytS_coalesce(cx, lytS_flat_layout(cx, &r));
+}
+
+/* complement as the builtin gives it. Dividing a shape cotarget mode by
+** mode can leave less than the cotarget holds ((12,32) over 32 is (1,11):
+** 352 < 384). CuTe returns that all the same, against its own
+** postcondition cosize((A, R)) >= size(cotarget); its divides and
+** ceil_div rely on it (a tile count), so the core keeps it, but a user
+** asking for a complement gets an error instead of a short layout. */
+lytS_layout lytS_complement_covering(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarget) {
+  lytS_layout r = lytS_complement(cx, a, cotarget);
+  int64_t want = lytS_size(cx, cotarget);
+  int64_t got = lytS_cosize(cx, lytS_concat(cx, (lytS_layout[2]){ a, r }, 2));
+  if (lytS_istup(cotarget) && got < want)
+    lytS_fail(cx, LYT_ERRRUN, "complement: CuTe divides the cotarget %s mode by mode, which "
+              "gives %s, reaching %lld of its %lld elements; give the cotarget as the integer "
+              "%lld to cover it", lytS_tup_str(cx, cotarget), lytS_layout_str(cx, r),
+              (long long)got, (long long)want, (long long)want);
+  return r;
 }
 
 lytS_layout lytS_complement1(lytS_ctx *cx, lytS_layout a) {
@@ -455,9 +606,10 @@ static void left_check(lytS_ctx *cx, lytS_layout l, const lytS_flat *f, const in
                        const int32_t *ix) {
   for (int32_t k = 0; k < f->n; k++) {
     int32_t i = ix[k];
-    if (d[i] < 0)
-      lytS_fail(cx, LYT_ERRRUN, "left_inverse: negative stride %lld is not supported",
-                (long long)d[i]);
+    if (d[i] < 0)  /* CuTe answers (-1,4):(0,1) for 4:-1: an extent of -1, no layout */
+      lytS_fail(cx, LYT_ERRRUN, "left_inverse: %s has the negative stride %lld, so it maps "
+                "onto negative offsets, and a layout's domain holds none: no layout is its "
+                "left inverse", lytS_layout_str(cx, l), (long long)d[i]);
     if (d[i] == 0 && f->s[i] > 1)
       lytS_fail(cx, LYT_ERRRUN, "left_inverse: layout %s is not injective (stride 0)",
                 lytS_layout_str(cx, l));

@@ -65,13 +65,12 @@ lytS_layout lytS_int_layout(lytS_ctx *cx, int64_t s, int64_t d) {
   return mk(lytS_int(cx, s), lytS_int(cx, d));
 }
 
-/* Compact strides over the leaves in the order given by idx[]; a size-1
-** leaf gets stride 0, as CuTe does for a static 1. */
-static lytS_layout compact(lytS_ctx *cx, lytS_tup *shape, const int32_t *idx) {
+/* Compact strides over the leaves in the order given by idx[], starting
+** from run; a size-1 leaf gets stride 0, as CuTe does for a static 1. */
+static lytS_layout compact_from(lytS_ctx *cx, lytS_tup *shape, const int32_t *idx, int64_t run) {
   int32_t n;
   int64_t *s = leaf_values(cx, shape, &n);
   int64_t *d = lytS_alloc(cx, sizeof *d * (size_t)(n ? n : 1));
-  int64_t run = 1;
   for (int32_t k = 0; k < n; k++) {
     int32_t i = idx[k];
     d[i] = s[i] == 1 ? 0 : run;
@@ -79,6 +78,10 @@ static lytS_layout compact(lytS_ctx *cx, lytS_tup *shape, const int32_t *idx) {
   }
   int32_t k = 0;
   return mk(shape, refill(cx, shape, d, &k));
+}
+
+static lytS_layout compact(lytS_ctx *cx, lytS_tup *shape, const int32_t *idx) {
+  return compact_from(cx, shape, idx, 1);
 }
 
 static int32_t *iota(lytS_ctx *cx, int32_t n, int reverse) {
@@ -95,6 +98,26 @@ lytS_layout lytS_make_left(lytS_ctx *cx, lytS_tup *shape) {
 lytS_layout lytS_make_right(lytS_ctx *cx, lytS_tup *shape) {
   lytS_check_shape(cx, shape, "make_layout");
   return compact(cx, shape, iota(cx, lytS_nleaves(shape), 1));
+}
+
+/* CuTe's compact_major: a tuple current applies mode by mode (it must be
+** congruent with the shape down to its own leaves); an integer current
+** is the stride of the first leaf in the major order. */
+lytS_tup *lytS_compact_major(lytS_ctx *cx, lytS_tup *shape, const lytS_tup *current, int right,
+                             const char *op) {
+  if (lytS_istup(current)) {
+    if (!lytS_istup(shape) || shape->n != current->n)
+      lytS_fail(cx, LYT_ERRRUN, "%s: current %s has %d modes but shape %s has %d", op,
+                lytS_tup_str(cx, current), current->n, lytS_tup_str(cx, shape),
+                lytS_istup(shape) ? shape->n : 1);
+    lytS_tup *t = lytS_newtup(cx, shape->n);
+    for (int32_t i = 0; i < shape->n; i++)
+      t->e[i] = lytS_compact_major(cx, shape->e[i], current->e[i], right, op);
+    return t;
+  }
+  if (!lytS_isint(current))
+    lytS_fail(cx, LYT_ERRRUN, "%s: current %s is not an integer", op, lytS_tup_str(cx, current));
+  return compact_from(cx, shape, iota(cx, lytS_nleaves(shape), right), current->v).stride;
 }
 
 /* CuTe's compact_order: a leaf's stride is the product of the extents whose

@@ -48,6 +48,9 @@ struct lytS_tiler {
 lytS_layout lytS_make_layout(lytS_ctx *cx, lytS_tup *shape, lytS_tup *stride);
 lytS_layout lytS_make_left(lytS_ctx *cx, lytS_tup *shape);   /* LayoutLeft */
 lytS_layout lytS_make_right(lytS_ctx *cx, lytS_tup *shape);  /* LayoutRight */
+/* compact_col_major (right = 0) / compact_row_major (1) with CuTe's current */
+lytS_tup *lytS_compact_major(lytS_ctx *cx, lytS_tup *shape, const lytS_tup *current, int right,
+                             const char *op);
 lytS_layout lytS_make_ordered(lytS_ctx *cx, lytS_tup *shape, const lytS_tup *order);
 lytS_layout lytS_make_like(lytS_ctx *cx, lytS_layout l);
 lytS_layout lytS_make_identity(lytS_ctx *cx, lytS_tup *shape);
@@ -113,8 +116,13 @@ lytS_layout lytS_filter_prof(lytS_ctx *cx, lytS_layout l, const lytS_tup *profil
 /* stride/compose.c                                                            */
 /* ================================================================== */
 lytS_layout lytS_compose(lytS_ctx *cx, lytS_layout a, lytS_layout b);
+/* CuTe's composition as CuTe computes it, exact or not: for queries such
+** as max_common_vector that CuTe answers from it (they check what they use). */
+lytS_layout lytS_compose_cute(lytS_ctx *cx, lytS_layout a, lytS_layout b);
 lytS_layout lytS_compose_tiler(lytS_ctx *cx, lytS_layout a, const lytS_tiler *t);
 lytS_layout lytS_complement(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarget);
+/* the builtin: an error where a shape cotarget leaves a complement short */
+lytS_layout lytS_complement_covering(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarget);
 lytS_layout lytS_complement1(lytS_ctx *cx, lytS_layout a);  /* cotarget cosize(filter(a)) */
 lytS_layout lytS_right_inverse(lytS_ctx *cx, lytS_layout l);
 lytS_layout lytS_left_inverse(lytS_ctx *cx, lytS_layout l);
@@ -145,6 +153,8 @@ lytS_layout lytS_downcast(lytS_ctx *cx, lytS_layout l, int64_t n);
 /* ================================================================== */
 lytS_swizzle lytS_make_swizzle(lytS_ctx *cx, int64_t b, int64_t m, int64_t s);
 int64_t lytS_swizzle_apply(lytS_ctx *cx, lytS_swizzle sw, int64_t x);
+/* composition(l, sw) = *out o l, CuTe's, checked exact (stride/compose.c) */
+void lytS_compose_swizzle(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_swizzle *out);
 /* sw o L, or L itself when sw is the identity (B == 0). *is_comp says which. */
 lytS_composed *lytS_make_composed(lytS_ctx *cx, lytS_swizzle sw, int64_t off, lytS_layout l);
 int lytS_swizzle_is_identity(lytS_swizzle sw);

@@ -120,12 +120,17 @@ static lytS_layout product1(lytS_ctx *cx, lytS_layout a, lytS_layout b, const ch
 }
 
 /* CuTe's zip2_by: split the rank-2 terminals named by the tiler into a
-** (tiles, rests) pair; extra modes go with the rests. */
+** (tiles, rests) pair; extra modes go with the rests. A `_` terminal
+** names the mode that the divide kept whole, and CuTe splits it all the
+** same: its first sub-mode joins the tiles, its second the rests (so it
+** must have two). */
 static void zip2_by(lytS_ctx *cx, lytS_layout l, const lytS_tiler *t, modes *tile,
                     modes *rest, const char *op) {
-  if (t->kind == LYT_TILE_UNDER)
-    lytS_fail(cx, LYT_ERRRUN, "%s: a `_` tiler mode cannot be zipped", op);
-  if (t->kind == LYT_TILE_LAYOUT) {
+  if (t->kind == LYT_TILE_UNDER && (lytS_lrank(l) != 2 || !lytS_istup(l.shape)))
+    lytS_fail(cx, LYT_ERRRUN, "%s: the mode %s that `_` keeps has rank %d, and CuTe splits "
+              "a kept mode into a tile and a rest, so it needs rank 2 (logical_divide keeps "
+              "it whole)", op, lytS_layout_str(cx, l), lytS_istup(l.shape) ? lytS_lrank(l) : 1);
+  if (t->kind == LYT_TILE_LAYOUT || t->kind == LYT_TILE_UNDER) {
     if (lytS_lrank(l) != 2 || !lytS_istup(l.shape))
       lytS_fail(cx, LYT_ERRRUN, "%s: internal error: expected a rank-2 mode", op);
     tile->m[tile->n++] = lytS_lmode(cx, l, 0);
@@ -247,11 +252,25 @@ lytS_layout lytS_tile_to_shape(lytS_ctx *cx, lytS_layout block, const lytS_tup *
 /* max_common_layout / vector, nullspace                               */
 /* ------------------------------------------------------------------ */
 
-/* Mode 0 of coalesce(a o right_inverse(b)) when it is the stride-1 part. */
+/* Mode 0 of coalesce(a o right_inverse(b)) when it is the stride-1 part.
+** CuTe computes the whole composition but uses only that mode, so lyt
+** takes CuTe's composition as it is, admissible or not, and checks the
+** mode it uses: a(inv_b(j)) == j for each j it covers. */
 static int common_mode(lytS_ctx *cx, lytS_layout a, lytS_layout inv_b, lytS_layout *m0) {
-  lytS_layout common = lytS_coalesce(cx, lytS_compose(cx, a, inv_b));
+  lytS_layout common = lytS_coalesce(cx, lytS_compose_cute(cx, a, inv_b));
   *m0 = lytS_lmode(cx, common, 0);
-  return lytS_isint(m0->stride) && m0->stride->v == 1;
+  if (!lytS_isint(m0->stride) || m0->stride->v != 1) return 0;
+  int64_t n = lytS_lsize(cx, *m0);
+  for (int64_t j = 0; j < n; j++) {
+    lytS_tup cj = { .kind = LYTS_INT, .v = j };
+    lytS_tup *x = lytS_eval(cx, a, lytS_eval(cx, inv_b, &cj));
+    if (!lytS_isint(x) || x->v != j)
+      lytS_fail(cx, LYT_ERRRUN, "max_common_vector: CuTe's answer would be %lld, from a "
+                "composition that is not exact: %s maps %lld to %s through right_inverse "
+                "of the second layout", (long long)n, lytS_layout_str(cx, a), (long long)j,
+                lytS_tup_str(cx, x));
+  }
+  return 1;
 }
 
 lytS_layout lytS_max_common_layout(lytS_ctx *cx, lytS_layout a, lytS_layout b) {

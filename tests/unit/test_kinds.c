@@ -18,6 +18,10 @@
 ** as text that reads back as an equal function (in the module that
 ** defined it) and prints the same again; and functions that differ
 ** anywhere must not compare equal.
+**
+** Axe layouts likewise: 1,000 random ones (shard, replica and offset over
+** five axes, the memory axis among them) must print as text that reads
+** back equal.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -181,6 +185,53 @@ static void functions(lyt_state *L, lytI_req *q) {
     }
 }
 
+/* A small deterministic generator: the cases are the same on every run. */
+static uint32_t rnd(uint32_t *st, uint32_t n) {
+  *st = *st * 1664525u + 1013904223u;
+  return (*st >> 8) % n;
+}
+
+static void random_axe(uint32_t *st, char *out, size_t cap) {
+  static const char *const axes[] = { "lane", "warp", "m", "reg", "gpuid_x" };
+  static const int ext[] = { 1, 2, 3, 4, 8 }, str[] = { 0, 1, 2, 4, 8 };
+  int n = 1 + (int)rnd(st, 4), e[4], d[4], a[4];
+  for (int i = 0; i < n; i++) e[i] = ext[rnd(st, 5)], d[i] = str[rnd(st, 5)], a[i] = (int)rnd(st, 5);
+  size_t k = (size_t)snprintf(out, cap, "axe((");
+  for (int i = 0; i < n; i++) k += (size_t)snprintf(out + k, cap - k, "%s%d", i ? "," : "", e[i]);
+  k += (size_t)snprintf(out + k, cap - k, "):(");
+  for (int i = 0; i < n; i++)
+    k += (size_t)snprintf(out + k, cap - k, "%s%d@%s", i ? "," : "", d[i], axes[a[i]]);
+  k += (size_t)snprintf(out + k, cap - k, ")");
+  if (rnd(st, 5) < 2)
+    k += (size_t)snprintf(out + k, cap - k, ", replica=%d:%d@%s", rnd(st, 2) ? 2 : 4,
+                          1 + (int)rnd(st, 8), axes[rnd(st, 5)]);
+  if (rnd(st, 5) < 3) {
+    k += (size_t)snprintf(out + k, cap - k, ", offset={");
+    int no = 1 + (int)rnd(st, 3), first = (int)rnd(st, 5);
+    for (int i = 0; i < no; i++)
+      k += (size_t)snprintf(out + k, cap - k, "%s%s: %d", i ? ", " : "", axes[(first + i) % 5],
+                            (int)rnd(st, 10));
+    k += (size_t)snprintf(out + k, cap - k, "}");
+  }
+  snprintf(out + k, cap - k, ")");
+}
+
+static void axe_round_trips(lyt_state *L, lytI_req *q) {
+  job *j = q->out;
+  uint32_t st = 2026;
+  char src[512];
+  for (int i = 0; i < 1000 && !j->failed; i++) {
+    random_axe(&st, src, sizeof src);
+    lyt_value v = eval(L, src);
+    const char *t = text_of(L, &v);
+    lyt_value back = eval(L, t);
+    if (!lytI_equal(&L->cx, &back, &v)) {
+      j->failed = "its printed text reads back as another layout";
+      snprintf(j->detail, sizeof j->detail, "%.120s printed as %.120s", src, t);
+    }
+  }
+}
+
 int main(void) {
   lyt_config cfg;
   lyt_config_init(&cfg);
@@ -219,6 +270,13 @@ int main(void) {
     j.failed = "an error";
   }
   result(j.failed == NULL, "function", j.failed ? j.failed : "", j.detail[0] ? j.detail : NULL);
+  job ja = { LYT_VAXE, NULL, "" };
+  lytI_req qa = { .out = &ja };
+  if (lytI_protect(L, axe_round_trips, &qa) != LYT_OK) {
+    snprintf(ja.detail, sizeof ja.detail, "%s", lyt_error(L, NULL, NULL, NULL));
+    ja.failed = "an error";
+  }
+  result(ja.failed == NULL, "axe layout", ja.failed ? ja.failed : "", ja.detail[0] ? ja.detail : NULL);
   lyt_close(L);
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;

@@ -550,11 +550,13 @@ static void test_shape(void) {
   EXPECT("resize out 2d", S(lytG_resize_out_dim(&cx, P(L), "x", 2)),
          "{r: [[1,0],[0,1]], l: [[0,0]], w: []} -> {x: 2, y: 2}");
   EXPECT_ERR("resize out grow", S(lytG_resize_out_dim(&cx, P(L), "x", 8)), "only shrinking");
-  /* rename moves the dim last (as coded upstream) */
+  /* rename keeps the dim's place (Triton's LayoutUtilsTest: [a, b] -> [c, b]) */
   EXPECT("rename", S(lytG_rename_in_dim(&cx, P(L), "r", "reg")),
-         "{l: [[2,0]], w: [], reg: [[1,0],[0,1]]} -> {x: 4, y: 2}");
+         "{reg: [[1,0],[0,1]], l: [[2,0]], w: []} -> {x: 4, y: 2}");
+  EXPECT("rename upstream", S(lytG_rename_in_dim(&cx, P("{a: [[1,0]], b: [[0,1]]} -> {x: 2, y: 2}"), "a", "c")),
+         "{c: [[1,0]], b: [[0,1]]} -> {x: 2, y: 2}");
   EXPECT("rename same", S(lytG_rename_in_dim(&cx, P(L), "l", "l")),
-         "{r: [[1,0],[0,1]], w: [], l: [[2,0]]} -> {x: 4, y: 2}");
+         "{r: [[1,0],[0,1]], l: [[2,0]], w: []} -> {x: 4, y: 2}");
   EXPECT_ERR("rename clash", S(lytG_rename_in_dim(&cx, P(L), "r", "l")), "already has");
   EXPECT("squeeze ins", S(lytG_squeeze_ins(&cx, P(L), "w")),
          "{r: [[1,0],[0,1]], l: [[2,0]]} -> {x: 4, y: 2}");
