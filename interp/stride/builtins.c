@@ -394,13 +394,25 @@ static lyt_value b_complement(lytI_call *c) {
   return lytI_layout(CX(c), lytS_complement_covering(CX(c), l, tup_or_shape(c, 1)));
 }
 
-static lyt_value b_right_inverse(lytI_call *c) {
-  return lytI_layout(CX(c), lytS_right_inverse(CX(c), lytI_getlayout(c, 0)));
+/* The inverse of Sw o 0 o L is inverse(L) o Sw, as CuTe composes it (the
+** swizzle is its own inverse); with an offset CuTe's answer is a layout o
+** offset o swizzle, a form lyt's composed layouts do not take. */
+static lyt_value inverse(lytI_call *c, lytS_layout (*inv)(lytS_ctx *, lytS_layout)) {
+  if (c->argv[0].kind != LYT_VCOMPOSED) return lytI_layout(CX(c), inv(CX(c), lytI_getlayout(c, 0)));
+  const lytS_composed *comp = c->argv[0].u.comp;
+  if (comp->offset != 0)
+    lytI_argerr(c, 0, "%s: CuTe's inverse of a swizzled layout with an offset (%lld) is a "
+                "layout o offset o swizzle, which lyt does not represent", c->self->name,
+                (long long)comp->offset);
+  lytS_layout l = inv(CX(c), comp->inner);
+  lytS_swizzle r;
+  lytS_compose_swizzle(CX(c), l, comp->sw, &r);
+  if (lytS_swizzle_is_identity(r)) return lytI_layout(CX(c), l);
+  return lytI_composed(lytS_make_composed(CX(c), r, 0, l));
 }
 
-static lyt_value b_left_inverse(lytI_call *c) {
-  return lytI_layout(CX(c), lytS_left_inverse(CX(c), lytI_getlayout(c, 0)));
-}
+static lyt_value b_right_inverse(lytI_call *c) { return inverse(c, lytS_right_inverse); }
+static lyt_value b_left_inverse(lytI_call *c) { return inverse(c, lytS_left_inverse); }
 
 /* ------------------------------------------------------------------ */
 /* divide / product                                                    */

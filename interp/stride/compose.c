@@ -388,14 +388,14 @@ void lytS_compose_swizzle(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_swi
               lytS_layout_str(cx, l), sw.b, sw.m, sw.s, (long long)y, (long long)z);
   int b = popcount64((uint64_t)y);
   if (b == 0) return;
-  int ty = ctz64((uint64_t)y), tz = ctz64((uint64_t)z);
-  lytS_swizzle r = lytS_make_swizzle(cx, b, ty < tz ? ty : tz, ty - tz);
-  uint64_t rones = ((uint64_t)1 << r.b) - 1;
-  uint64_t code = rones << (r.m + (r.s > 0 ? r.s : 0)) | rones << (r.m - (r.s < 0 ? r.s : 0));
-  if (((uint64_t)y | (uint64_t)z) != code)
+  int ty = ctz64((uint64_t)y), tz = ctz64((uint64_t)z), m = ty < tz ? ty : tz, sh = ty - tz;
+  uint64_t rones = ((uint64_t)1 << b) - 1;
+  uint64_t code = rones << (m + (sh > 0 ? sh : 0)) | rones << (m - (sh < 0 ? sh : 0));
+  if ((sh < 0 ? -sh : sh) < b || ((uint64_t)y | (uint64_t)z) != code)
     lytS_fail(cx, LYT_ERRRUN, "composition: %s maps the bit fields of Sw<%d,%d,%d> to %lld "
-              "and %lld, which are not contiguous fields (CuTe's make_swizzle asserts)",
+              "and %lld, which are not two fields of one swizzle (CuTe's make_swizzle asserts)",
               lytS_layout_str(cx, l), sw.b, sw.m, sw.s, (long long)y, (long long)z);
+  lytS_swizzle r = lytS_make_swizzle(cx, b, m, sh);
   int64_t n = lytS_lsize(cx, l);
   for (int64_t i = 0; i < n; i++) {
     int64_t want = leaves_eval(cx, &ll, lytS_swizzle_apply(cx, sw, i));
