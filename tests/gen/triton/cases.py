@@ -222,6 +222,15 @@ def hand_ops():
 
 
 # ================================================================ ops: random
+SEED = 0       # gen_oracle.py --seed: added to every fixed seed below
+SCALE = 1      # --scale: how many times the usual number of random cases
+RANDOM_ONLY = False  # --random-only: no hand-picked cases
+
+
+def N(k):
+    return k * SCALE
+
+
 R = random.Random(20260611)
 IN_SETS = [["register", "lane", "warp", "block"], ["register", "lane", "warp"], ["register", "lane"],
            ["in"], ["i", "j"], ["offset", "block"], ["lane", "warp"]]
@@ -308,20 +317,20 @@ def try_model(t):
 def rand_ops():
     r = R
     # printing literals + predicates
-    for k in range(16):
+    for k in range(N(16)):
         ll = rand_ll(r, kind=["any", "surj", "inj", "bij", "perm"][k % 5])
         t = lit(ll)
         add_op(t, rnd=True)
         add_op([["is_surjective", "is_injective", "is_invertible"][k % 3], t], rnd=True)
         add_op([["is_injective", "is_invertible", "is_surjective"][k % 3], t], rnd=True)
     # inferred-size literals (surjective => ok; a few non-surjective => error)
-    for k in range(10):
+    for k in range(N(10)):
         ll = rand_ll(r, kind="surj" if k < 8 else "any")
         t = lit(ll, sized=False)
         err = try_model(t)
         add_op(t, rnd=True, expect_error=err and "non-surjective inferred")
     # products
-    for k in range(26):
+    for k in range(N(26)):
         ins_all = ["register", "lane", "warp", "block"]
         outs_all = ["dim0", "dim1", "dim2"]
         ai = sorted(r.sample(range(4), r.randint(1, 3)))
@@ -334,7 +343,7 @@ def rand_ops():
                     r.randint(1, 5), kind=r.choice(["any", "perm"]))
         add_op(["mul", lit(a), lit(b)], rnd=True)
     # compose: A: ins -> (dims), B: (dims) -> outs
-    for k in range(26):
+    for k in range(N(26)):
         mids = r.choice([["dim0"], ["dim0", "dim1"], ["a", "b", "c"]])
         bouts = rand_outs(r, r.choice([["x"], ["x", "y"], ["dim0", "dim1"]]), 7)
         bins = [(m, r.randint(0, 3)) for m in mids]
@@ -350,7 +359,7 @@ def rand_ops():
         t = ["compose", lit(a), lit(b)]
         add_op(t, rnd=True, expect_error=try_model(t))
     # invert (invertible) and errors
-    for k in range(18):
+    for k in range(N(18)):
         if k < 14:
             a = rand_ll(r, kind="bij" if k % 2 else "perm", in_bits=None)
             if not a.is_invertible():
@@ -361,12 +370,12 @@ def rand_ops():
         t = ["invert", lit(a)]
         add_op(t, rnd=True, expect_error=try_model(t) and "not invertible")
     # pseudoinvert of surjective (often non-injective)
-    for k in range(20):
+    for k in range(N(20)):
         a = rand_ll(r, kind="surj" if k < 18 else "any")
         t = ["pseudoinvert", lit(a)]
         add_op(t, rnd=True, expect_error=try_model(t) and "pseudoinvert of non-surjective")
     # invert_and_compose: outer B (often non-injective), this A with Im(A) in Im(B)
-    for k in range(36):
+    for k in range(N(36)):
         outs = rand_outs(r, r.choice([["dim0"], ["dim0", "dim1"], ["dim1", "dim0"], ["x", "y", "z"]]), 6)
         bkind = r.choice(["any", "surj", "perm", "surj"])
         B = rand_ll(r, r.choice(IN_SETS[:3] + [["in"], ["i", "j"]]), outs, r.randint(1, 8), kind=bkind)
@@ -419,14 +428,14 @@ def rand_ops():
         t = ["iac", lit(A), lit(B)]
         add_op(t, rnd=True, expect_error=try_model(t))
     # apply
-    for k in range(20):
+    for k in range(N(20)):
         a = rand_ll(r, kind=r.choice(["any", "perm", "surj"]))
         vals = [[n, r.randrange(a.in_size(n))] for n in a.in_names]
         if k % 5 == 4:
             r.shuffle(vals)
         add_op(["apply", lit(a), vals], rnd=True)
     # equality
-    for k in range(10):
+    for k in range(N(10)):
         a = rand_ll(r, kind="any")
         if k % 3 == 0:
             b = a
@@ -436,7 +445,7 @@ def rand_ops():
             b = rand_ll(r, a.in_names, a.outs, a.in_bits(), kind="any")
         add_op(["eq", lit(a), lit(b)], rnd=True)
     # product then invert/compose chains
-    for k in range(8):
+    for k in range(N(8)):
         a = rand_ll(r, ["register"], [("dim0", 4), ("dim1", 4)], 4, kind="bij")
         b = rand_ll(r, ["lane"], [("dim0", 4), ("dim1", 2)], 3, kind="bij")
         add_op(["invert", ["mul", lit(a), lit(b)]], rnd=True)
@@ -510,7 +519,7 @@ def rand_shape(r, rank, max_log=13):
 
 
 def enc_cases():
-    r = random.Random(424242)
+    r = random.Random(424242 + SEED)
     # ---------------- blocked
     c01 = blocked((1, 4), (8, 4), (4, 1), (1, 0))
     for sh in [(32, 32), (16, 16), (64, 128), (8, 4), (1, 1), (32, 1), (1, 256), (256, 64)]:
@@ -536,7 +545,7 @@ def enc_cases():
     add_enc("blocked", blocked((1, 1), (1, 32), (4, 1), (0, 1)), (4, 32))
     add_enc("blocked", blocked((1, 1), (32, 1), (1, 4), (1, 0)), (16, 2), note="tensor smaller than the tile (broadcast)")
     add_enc("blocked", blocked((1, 1, 1, 4), (1, 2, 4, 4), (1, 1, 2, 2), (3, 2, 1, 0)), (2, 4, 8, 16), note="rank 4")
-    for k in range(50):
+    for k in range(N(50)):
         rank = [1, 2, 2, 2, 3, 3][k % 6]
         add_enc("blocked", rand_blocked(r, rank), rand_shape(r, rank), rnd=True)
 
@@ -557,7 +566,7 @@ def enc_cases():
     add_enc("slice", slc(0, mfma(3, (32, 32, 8), True, (2, 2))), (64,))
     add_enc("slice", slc(1, wmma(2, False, (2, 2))), (32,))
     add_enc("slice", slc(1, dot(0, m2, 2)), (32,), note="slice of a dot operand")
-    for k in range(14):
+    for k in range(N(14)):
         rank = [2, 3][k % 2]
         p = rand_blocked(r, rank)
         sh = rand_shape(r, rank, 12)
@@ -573,7 +582,7 @@ def enc_cases():
         add_enc("dot_blocked", dot(idx, blocked((1, 1, 1), (1, 4, 8), (2, 2, 1), (2, 1, 0)), 0), (4, 16, 16))
     add_enc("dot_blocked", dot(0, c01, 2), (32, 32), note="k_width 2 with a blocked parent")
     add_enc("dot_blocked", dot(1, c01, 1), (32, 32), note="k_width 1 with a blocked parent")
-    for k in range(14):
+    for k in range(N(14)):
         p = rand_blocked(r, 2)
         add_enc("dot_blocked", dot(k % 2, p, 0), rand_shape(r, 2, 12), rnd=True)
 
@@ -685,8 +694,8 @@ def enc_cases():
     add_enc("cga", wmma(2, False, (2, 2), cga=cgas[0]), (64, 64))
 
     # ---------------- random MMA / MFMA / WMMA / CGA
-    r2 = random.Random(777)
-    for k in range(24):
+    r2 = random.Random(777 + SEED)
+    for k in range(N(24)):
         if k % 2 == 0:
             e = mma((2, 0), split_pow2(r2, r2.randint(0, 3), 2), (16, 8))
             sh = [1 << r2.randint(3, 8), 1 << r2.randint(3, 8)]
@@ -700,7 +709,7 @@ def enc_cases():
             add_enc("mma", dot(idx, e, kw), sh, rnd=True)
         else:
             add_enc("mma", e, sh, rnd=True)
-    for k in range(24):
+    for k in range(N(24)):
         ver = r2.choice([2, 3, 4])
         instr = r2.choice([(32, 32, 8), (16, 16, 16)] + ([(32, 32, 16), (16, 16, 32)] if ver == 4 else []))
         tiles = r2.choice([None, (1, 1), (2, 1), (1, 2), (2, 2)])
@@ -710,7 +719,7 @@ def enc_cases():
             add_enc("mfma", dot(r2.randint(0, 1), e, r2.choice([4, 8])), sh, rnd=True)
         else:
             add_enc("mfma", e, sh, rnd=True)
-    for k in range(12):
+    for k in range(N(12)):
         ver = r2.choice([1, 2])
         e = wmma(ver, r2.random() < 0.5, split_pow2(r2, r2.randint(0, 3), 2))
         sh = [1 << r2.randint(4, 7), 1 << r2.randint(4, 7)]
@@ -718,7 +727,7 @@ def enc_cases():
             add_enc("wmma", dot(r2.randint(0, 1), e, 16 if ver == 1 else 8), sh, rnd=True)
         else:
             add_enc("wmma", e, sh, rnd=True)
-    for k in range(14):
+    for k in range(N(14)):
         cpc = split_pow2(r2, r2.randint(1, 3), 2)
         split = [1 << r2.randint(0, gf2.log2(c)) for c in cpc]
         corder = r2.choice([(1, 0), (0, 1)])
@@ -729,7 +738,10 @@ def enc_cases():
 
 def build():
     CASES.clear()
+    R.seed(20260611 + SEED)
     hand_ops()
     rand_ops()
     enc_cases()
+    if RANDOM_ONLY:
+        CASES[:] = [c for c in CASES if c.get("rnd")]
     return CASES

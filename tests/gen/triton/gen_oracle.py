@@ -301,6 +301,9 @@ GROUP_TITLES = {
 }
 
 
+ARGS = ""  # the options that made a fresh random set, named in its files
+
+
 def write_groups(cases, results, outdir, version, device, mock):
     os.makedirs(outdir, exist_ok=True)
     summary = {}
@@ -344,7 +347,9 @@ def write_groups(cases, results, outdir, version, device, mock):
                 lines.append("# " + cm)
             lines.append("%s => %s" % (c["expr"], val))
         head = ["# %s" % GROUP_TITLES.get(g, g),
-                "# computed by Triton %s on %s via %s%s" % (version, device, SCRIPT, " (MOCK: gf2 model, not Triton)" if mock else ""),
+                '#! import "triton.lyt"',
+                "# computed by Triton %s on %s via %s%s%s" % (version, device, SCRIPT, ARGS,
+                                                            " (MOCK: gf2 model, not Triton)" if mock else ""),
                 "# format: <lyt expression> => <expected printed value | error>; %d cases (%d random, %d error)" % (n, nr, ne)]
         with open(os.path.join(outdir, g + ".txt"), "w") as f:
             f.write("\n".join(head + lines) + "\n")
@@ -434,8 +439,15 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--mock", action="store_true")
     ap.add_argument("--device", default=None)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--scale", type=int, default=1)
+    ap.add_argument("--random-only", action="store_true")
     args = ap.parse_args()
     import cases as C
+    C.SEED, C.SCALE, C.RANDOM_ONLY = args.seed, args.scale, args.random_only
+    global ARGS
+    if args.seed or args.scale != 1 or args.random_only:
+        ARGS = " --seed %d --scale %d%s" % (args.seed, args.scale, " --random-only" if args.random_only else "")
     cases = C.build()
     os.makedirs(args.out, exist_ok=True)
     work = os.path.join(args.out, "work")
