@@ -710,7 +710,7 @@ const lytI_builtin lytI_stride_lib[] = {
     "filter_zeros(L[, profile]): extent 1 where the stride is 0",
     "filter_zeros((2,3):(1,0))" },
   { "composition", b_composition, 2, 0, P("A", "B"),
-    "composition(A, B): A o B, refused unless admissible",
+    "composition(A, B): A o B as CuTe computes it, refused where that is not exact",
     "composition((6,2):(8,2), (4,3):(3,1))" },
   { "complement", b_complement, 1, 0, P("A", "cotarget"),
     "complement(A[, cotarget]): the ordered layout of what A misses",

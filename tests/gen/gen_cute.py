@@ -269,13 +269,14 @@ def companion_layout(c):
     return parse_layout(strip_static(raw)) if raw is not None else None
 
 
-def divide_verdict(A, B, v):
+def companion_verdict(op, A, B, v, holds, skip_under):
     """pycute asserts where the strong stride condition fails, but CuTe's
-    result may still be exact: then check C++'s own logical_divide point by
-    point, mode by mode: R(i) == A((B, complement(B, size(A)))(i))."""
+    result may still be exact: then C++'s own `op` (logical_divide or
+    logical_product) of the pair is computed too, and holds(a, b, r) checks
+    it point by point, mode by mode."""
     if v != "strict":
         return const_verdict(v)
-    comp = companion(ccall("logical_divide", A, B))
+    comp = companion(ccall(op, A, B))
 
     def check(out):
         Rl = companion_layout(comp)
@@ -283,34 +284,22 @@ def divide_verdict(A, B, v):
             return "error"
         items = tiler_items(B)
         pairs = [(A, B, Rl)] if items is None else \
-            [(m, b, r) for m, b, r in zip(modes(A), items, modes(Rl)) if b is not U]
-        for a, b, r in pairs:
-            b = tolay(b)
-            if not pointwise_comp(a, concat(b, complement_cpp(b, size(a))), r):
-                return "error"
-        return "ok"
+            [(m, b, r) for m, b, r in zip(modes(A), items, modes(Rl)) if not (skip_under and b is U)]
+        return "ok" if all(holds(a, tolay(b), r) for a, b, r in pairs) else "error"
     return check
+
+
+def divide_verdict(A, B, v):
+    """R(i) == A((B, complement(B, size(A)))(i))"""
+    return companion_verdict("logical_divide", A, B, v,
+                             lambda a, b, r: pointwise_comp(a, concat(b, complement_cpp(b, size(a))), r), True)
 
 
 def product_verdict(A, B, v):
-    """As divide_verdict: mode 1 of C++'s logical_product must be
-    complement(A, size(A)*cosize(B)) o B point by point."""
-    if v != "strict":
-        return const_verdict(v)
-    comp = companion(ccall("logical_product", A, B))
-
-    def check(out):
-        Rl = companion_layout(comp)
-        if Rl is None:
-            return "error"
-        items = tiler_items(B)
-        pairs = [(A, B, Rl)] if items is None else list(zip(modes(A), items, modes(Rl)))
-        for a, b, r in pairs:
-            b = tolay(b)
-            if not pointwise_comp(complement_cpp(a, size(a) * cosize(b)), b, modes(r)[1]):
-                return "error"
-        return "ok"
-    return check
+    """mode 1 of the result is complement(A, size(A)*cosize(B)) o B"""
+    return companion_verdict("logical_product", A, B, v,
+                             lambda a, b, r: pointwise_comp(complement_cpp(a, size(a) * cosize(b)), b, modes(r)[1]),
+                             False)
 
 
 # ------------------------------------------------------------------ groups

@@ -232,6 +232,17 @@ static void axe_round_trips(lyt_state *L, lytI_req *q) {
   }
 }
 
+/* One job in a protected call: an error is the job's failure. */
+static void run(lyt_state *L, void (*fn)(lyt_state *, lytI_req *), int k, const char *name) {
+  job j = { k, NULL, "" };
+  lytI_req q = { .out = &j };
+  if (lytI_protect(L, fn, &q) != LYT_OK) {
+    snprintf(j.detail, sizeof j.detail, "%s", lyt_error(L, NULL, NULL, NULL));
+    j.failed = "an error";
+  }
+  result(j.failed == NULL, name, j.failed ? j.failed : "", j.detail[0] ? j.detail : NULL);
+}
+
 int main(void) {
   lyt_config cfg;
   lyt_config_init(&cfg);
@@ -255,28 +266,10 @@ int main(void) {
            "JSON: neither to_json nor a reason for none (or both)", NULL);
     result(K->sample != NULL, name, "no sample", NULL);
     if (!K->name || !K->copy || !K->equal || !K->print || !K->sample) continue;
-    job j = { k, NULL, "" };
-    lytI_req q = { .out = &j };
-    if (lytI_protect(L, properties, &q) != LYT_OK) {
-      snprintf(j.detail, sizeof j.detail, "%s", lyt_error(L, NULL, NULL, NULL));
-      j.failed = "an error";
-    }
-    result(j.failed == NULL, name, j.failed ? j.failed : "", j.detail[0] ? j.detail : NULL);
+    run(L, properties, k, name);
   }
-  job j = { LYT_VFUNC, NULL, "" };
-  lytI_req q = { .out = &j };
-  if (lytI_protect(L, functions, &q) != LYT_OK) {
-    snprintf(j.detail, sizeof j.detail, "%s", lyt_error(L, NULL, NULL, NULL));
-    j.failed = "an error";
-  }
-  result(j.failed == NULL, "function", j.failed ? j.failed : "", j.detail[0] ? j.detail : NULL);
-  job ja = { LYT_VAXE, NULL, "" };
-  lytI_req qa = { .out = &ja };
-  if (lytI_protect(L, axe_round_trips, &qa) != LYT_OK) {
-    snprintf(ja.detail, sizeof ja.detail, "%s", lyt_error(L, NULL, NULL, NULL));
-    ja.failed = "an error";
-  }
-  result(ja.failed == NULL, "axe layout", ja.failed ? ja.failed : "", ja.detail[0] ? ja.detail : NULL);
+  run(L, functions, LYT_VFUNC, "function");
+  run(L, axe_round_trips, LYT_VAXE, "axe layout");
   lyt_close(L);
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
