@@ -131,8 +131,8 @@ static const char *const written[] = {
   "fn(l) = ((4,(2,3)):(2,(1,8)), 1@0@1, 4@lane, l.shape, l[0], size(l, mode=0), (4) % 2, 7 / 2 - 3 * 2)",
   "fn(x) = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
   "fn(x) = {register: [[0, 1]]} -> {dim0: 2}",
-  "fn blk(n) { s = 0; for i in range(n) { if i % 2 == 0 { continue } else if i > 7 { break } else { s = s + i } }; "
-  "while s > 100 { s = s - 1 }; print s; show 4:1; fn g(y) = y; h = fn(z) { return z }; return g(h(s)) }",
+  ("fn blk(n) { s = 0; for i in range(n) { if i % 2 == 0 { continue } else if i > 7 { break } else { s = s + i } }; "
+   "while s > 100 { s = s - 1 }; print s; show 4:1; fn g(y) = y; h = fn(z) { return z }; return g(h(s)) }"),
   "fn(x) { import \"triton\" as tt; #a = #ttg.slice<{dim = 0, parent = #blocked}>; return (fn(y) = y)(x) }",
   "fn(x) { }",
   "fn(x) = - -x",
