@@ -302,6 +302,61 @@ static lyt_value b_convert_plan(lytI_call *c) {
   return r;
 }
 
+/* Triton's LayoutUtils (linear/utils.c) */
+static lyt_value b_square_sublayout_is_identity(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 1, d);
+  return lytI_bool(lytG_square_sublayout_is_identity(CX(c), get_ll(c, 0), n, d));
+}
+
+static lyt_value b_get_output_basis_mask(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 1, d);
+  return lytI_int((int64_t)lytG_output_basis_mask(CX(c), get_ll(c, 0), n, d, get_name(c, 2)));
+}
+
+static lyt_value b_get_input_basis_mask(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 2, d);
+  return lytI_int((int64_t)lytG_input_basis_mask(CX(c), get_ll(c, 0), get_name(c, 1), n, d));
+}
+
+static lyt_value b_factor_identity_prefix(lytI_call *c) {
+  int64_t size;
+  const lytG_ll *q = lytG_factor_identity_prefix(CX(c), get_ll(c, 0), get_name(c, 1),
+                                                 get_name(c, 2), lytI_getint(c, 3), &size);
+  lyt_value t = lytI_tuple(c, 2);
+  t.u.tup.e[0] = lytI_int(size);
+  t.u.tup.e[1] = ll_val(q);
+  return t;
+}
+
+/* {old: "new", ...}: the pairs of one side of rename_linear_layout_dims */
+static int32_t get_renames(lytI_call *c, int i, const char **from, const char **to) {
+  if (lytI_isnil(c, i)) return 0;
+  const lyt_value *v = &c->argv[i];
+  if (v->kind != LYT_VRECORD || v->u.rec.n > LYT_LL_MAXDIMS)
+    lytI_argerr(c, i, "%s: '%s' must be a record {old: \"new\", ...}", c->self->name,
+                c->self->params[i]);
+  for (int32_t k = 0; k < v->u.rec.n; k++) {
+    if (v->u.rec.e[k].kind != LYT_VSTR)
+      lytI_argerr(c, i, "%s: the new name of '%s' must be a string", c->self->name, v->u.rec.name[k]);
+    from[k] = v->u.rec.name[k];
+    to[k] = intern_str(c->L, &v->u.rec.e[k]);
+  }
+  return v->u.rec.n;
+}
+
+static lyt_value b_rename_dims(lytI_call *c) {
+  const char *inf[LYT_LL_MAXDIMS], *int_[LYT_LL_MAXDIMS], *outf[LYT_LL_MAXDIMS], *outt[LYT_LL_MAXDIMS];
+  int32_t ni = get_renames(c, 1, inf, int_), no = get_renames(c, 2, outf, outt);
+  return ll_val(lytG_rename_dims(CX(c), get_ll(c, 0), ni, inf, int_, no, outf, outt));
+}
+
+static lyt_value b_equal_ignoring_out_dim_sizes(lytI_call *c) {
+  return lytI_bool(lytG_equal_ignoring_out_sizes(get_ll(c, 0), get_ll(c, 1)));
+}
+
 static lyt_value b_sublayout(lytI_call *c) {
   const char *ins[LYT_LL_MAXDIMS], *outs[LYT_LL_MAXDIMS];
   int32_t ni = get_names(c, 1, ins), no = get_names(c, 2, outs);
@@ -554,6 +609,24 @@ const lytI_builtin lytI_linear_lib[] = {
     "resize_in_dim(identity_1d(8, \"lane\", \"dim0\"), \"lane\", 4)" },
   { "resize_out_dim", b_resize_out_dim, 3, 0, P("L", "out_dim", "size"), "resize_out_dim(L, out_dim, size): shrink an output dim, dropping the higher bits of its images",
     "resize_out_dim(identity_1d(8, \"lane\", \"dim0\"), \"dim0\", 4)" },
+  { "square_sublayout_is_identity", b_square_sublayout_is_identity, 2, 0, P("L", "dims"),
+    "square_sublayout_is_identity(L, dims): Triton's squareSublayoutIsIdentity: over these dims (in and out), L is the identity",
+    "square_sublayout_is_identity({in1: [[1],[2]]} -> {in1: 4}, (\"in1\",))" },
+  { "get_output_basis_mask", b_get_output_basis_mask, 3, 0, P("L", "in_dims", "out_dim"),
+    "get_output_basis_mask(L, in_dims, out_dim): Triton's getOutputBasisMask: the bits of out_dim these in-dims' bases set",
+    "get_output_basis_mask({x: [[1,8],[2,16]], y: [[4,1]]} -> {out0: 8, out1: 32}, (\"x\",), \"out0\")" },
+  { "get_input_basis_mask", b_get_input_basis_mask, 3, 0, P("L", "in_dim", "out_dims"),
+    "get_input_basis_mask(L, in_dim, out_dims): Triton's getInputBasisMask: bit i set when basis i reaches out_dims",
+    "get_input_basis_mask({x: [[1,0],[0,2],[0,0],[4,8]]} -> {out0: 8, out1: 16}, \"x\", (\"out0\",))" },
+  { "factor_maximal_identity_prefix", b_factor_identity_prefix, 4, 0, P("L", "in_dim", "out_dim", "max_size"),
+    "factor_maximal_identity_prefix(L, in_dim, out_dim, max_size): Triton's: (size, Q), identity1D(size) * Q == L",
+    "factor_maximal_identity_prefix({x: [[1],[2],[8]], other: [[4]]} -> {out: 16}, \"x\", \"out\", 8)" },
+  { "rename_linear_layout_dims", b_rename_dims, 1, 0, P("L", "ins", "outs"),
+    "rename_linear_layout_dims(L, ins={old: \"new\"}, outs={...}): Triton's renameLinearLayoutDims: all at once, order kept",
+    "rename_linear_layout_dims({a: [[1,0]], b: [[0,1]]} -> {x: 2, y: 2}, ins={a: \"b\", b: \"a\"}, outs={x: \"y\", y: \"x\"})" },
+  { "equal_ignoring_out_dim_sizes", b_equal_ignoring_out_dim_sizes, 2, 0, P("a", "b"),
+    "equal_ignoring_out_dim_sizes(a, b): Triton's equalIgnoringOutDimSizes: same bases and dims, whatever the out sizes",
+    "equal_ignoring_out_dim_sizes({i: [[1]]} -> {o: 2}, {i: [[1]]} -> {o: 4})" },
   { "rename_in_dim", b_rename_in_dim, 3, 0, P("L", "old", "new"), "rename_in_dim(L, old, new): the dim keeps its place, as in Triton",
     "rename_in_dim(({register: [[0,1]], lane: [[1,0],[2,0]]} -> {dim0: 4, dim1: 2}), \"register\", \"reg\")" },
   { "squeeze_ins", b_squeeze_ins, 2, 0, P("L", "in_dim"), "squeeze_ins(L, in_dim): drop a size-1 input dim",

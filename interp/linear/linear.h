@@ -282,6 +282,23 @@ void lytG_print_attr_ins(lytS_buf *b, const lytG_ll *L);
 const char *lytG_str(lytS_ctx *cx, const lytG_ll *L);  /* lytG_print into a new string */
 
 /* ================================================================== */
+/* Triton's layout utilities (linear/utils.c)                          */
+/* ================================================================== */
+
+int lytG_square_sublayout_is_identity(lytS_ctx *cx, const lytG_ll *L, int32_t n,
+                                      const char *const *dims);
+uint64_t lytG_output_basis_mask(lytS_ctx *cx, const lytG_ll *L, int32_t n,
+                                const char *const *ins, const char *out);
+uint64_t lytG_input_basis_mask(lytS_ctx *cx, const lytG_ll *L, const char *in, int32_t n,
+                               const char *const *outs);
+/* The quotient; *size the identity prefix's size. */
+lytG_ll *lytG_factor_identity_prefix(lytS_ctx *cx, const lytG_ll *L, const char *in,
+                                     const char *out, int64_t max_size, int64_t *size);
+lytG_ll *lytG_rename_dims(lytS_ctx *cx, const lytG_ll *L, int32_t ni, const char *const *in_from,
+                          const char *const *in_to, int32_t no, const char *const *out_from,
+                          const char *const *out_to);
+
+/* ================================================================== */
 /* internal: shared by the linear*.c files only                        */
 /* ================================================================== */
 
