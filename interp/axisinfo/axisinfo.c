@@ -31,15 +31,7 @@ static const char *const opname[] = {"+", "-", "*", "/", "%", "^", "&"};
 /* integer helpers                                                     */
 /* ------------------------------------------------------------------ */
 
-/* gcd of positive numbers (all info entries are >= 1). */
-static int64_t gcd(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
+#define gcd lytS_gcd
 
 static int64_t gcd3(int64_t a, int64_t b, int64_t c) { return gcd(gcd(a, b), c); }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }

@@ -14,10 +14,7 @@
 
 #include "interp/axisinfo/axisinfo.h"
 
-static int64_t gcd(int64_t a, int64_t b) {
-  while (b) { int64_t t = a % b; a = b; b = t; }
-  return a < 0 ? -a : a;
-}
+#define gcd lytS_gcd
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }

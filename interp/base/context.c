@@ -80,6 +80,15 @@ int64_t lytS_mul(lytS_ctx *cx, int64_t a, int64_t b) {
 
 int lytS_is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
+int64_t lytS_gcd(int64_t a, int64_t b) {
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a < 0 ? -a : a;
+}
+
 int32_t lytS_ceil_log2(int64_t v) {
   int32_t k = 0;
   while (k < 62 && (INT64_C(1) << k) < v) k++;

@@ -65,5 +65,6 @@ int64_t lytS_sub(lytS_ctx *cx, int64_t a, int64_t b);
 /* Powers of two, which GF(2) layouts, tiles and vectors are made of. */
 int lytS_is_pow2(int64_t v);       /* v > 0 and a power of two */
 int32_t lytS_ceil_log2(int64_t v); /* the least k with 2^k >= v (0 for v <= 1) */
+int64_t lytS_gcd(int64_t a, int64_t b);  /* non-negative; gcd(0, b) = |b| */
 
 #endif

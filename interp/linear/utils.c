@@ -20,14 +20,14 @@ static uint64_t in_col(const lytG_ll *L, int32_t i, int32_t bit) {
 ** Out-dims not named do not matter. */
 int lytG_square_sublayout_is_identity(lytS_ctx *cx, const lytG_ll *L, int32_t n,
                                       const char *const *dims) {
+  int32_t out[LYT_LL_MAXDIMS];
+  for (int32_t e = 0; e < n; e++) out[e] = lytG_out_index_x(cx, L, dims[e]);
   for (int32_t d = 0; d < n; d++) {
-    int32_t i = lytG_in_index_x(cx, L, dims[d]), k = lytG_out_index_x(cx, L, dims[d]);
-    if (L->in[i].log2 != L->out[k].log2) return 0;
+    int32_t i = lytG_in_index_x(cx, L, dims[d]);
+    if (L->in[i].log2 != L->out[out[d]].log2) return 0;
     for (int32_t bit = 0; bit < L->in[i].log2; bit++)
-      for (int32_t e = 0; e < n; e++) {
-        uint64_t want = e == d ? (uint64_t)1 << bit : 0;
-        if (lytG_field(L, in_col(L, i, bit), lytG_out_index_x(cx, L, dims[e])) != want) return 0;
-      }
+      for (int32_t e = 0; e < n; e++)
+        if (lytG_field(L, in_col(L, i, bit), out[e]) != (e == d ? (uint64_t)1 << bit : 0)) return 0;
   }
   return 1;
 }

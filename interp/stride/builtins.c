@@ -540,30 +540,19 @@ static lyt_value b_get_flat_coord(lytI_call *c) {
   return ret_tup(c, t);
 }
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) { int64_t t = a % b; a = b; b = t; }
-  return a;
-}
-
 /* domain_distribute(shape, n): the gcd of each leaf with what is left of
 ** n, over the leaves' compact column-major strides, coalesced. */
 static lyt_value b_domain_distribute(lytI_call *c) {
-  lytS_tup *flat = lytS_flatten(CX(c), is_layoutish(&c->argv[0]) ? lytI_getlayout(c, 0).shape
-                                                                    : get_shape(c, 0));
+  lytS_tup *shape = is_layoutish(&c->argv[0]) ? lytI_getlayout(c, 0).shape : get_shape(c, 0);
   int64_t b = lytI_getint(c, 1);
   if (b <= 0) lytI_argerr(c, 1, "domain_distribute: %lld is not a positive size", (long long)b);
-  lytS_layout compact = lytS_make_left(CX(c), flat);
-  lytS_tup *gs = lytS_istup(flat) ? lytS_newtup(CX(c), flat->n) : NULL;
-  for (int32_t i = 0; i < (gs ? flat->n : 1); i++) {
-    int64_t g = gcd64(gs ? flat->e[i]->v : flat->v, b);
+  lytS_flat f = lytS_flat_of(CX(c), lytS_make_left(CX(c), lytS_flatten(CX(c), shape)));
+  for (int32_t i = 0; i < f.n; i++) {
+    int64_t g = lytS_gcd(f.s[i], b);
     b /= g;
-    if (gs) gs->e[i] = lytS_int(CX(c), g);
-    else gs = lytS_int(CX(c), g);
+    f.s[i] = g;
   }
-  /* make_layout of the gcds with the leaves' strides, where a leaf of
-  ** extent 1 has stride 0 but its gcd may not be 1: keep CuTe's pairs */
-  lytS_layout r = { gs, compact.stride };
-  return lytI_layout(CX(c), lytS_coalesce(CX(c), r));
+  return lytI_layout(CX(c), lytS_coalesce(CX(c), lytS_flat_layout(CX(c), &f)));
 }
 
 /* CuTe's lex, colex and elementwise orders on IntTuples. */

@@ -210,10 +210,8 @@ static lytS_layout comp_leaf(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd) 
 
 /* The note's disjointness condition over the modes of a multi-mode B. */
 static void check_disjoint(comp *c) {
-  int32_t live = 0;
-  for (int32_t i = 0; i < c->nsp; i++) live += c->sp[i].n > 1;
   if (c->why.kind != DOUBT_NONE) return;
-  if (live > 1 && c->negative) {
+  if (c->multi && c->negative) {
     c->why.kind = DOUBT_NEGATIVE;
     return;
   }
@@ -355,18 +353,6 @@ lytS_layout lytS_compose(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
 /* a swizzle on the right                                              */
 /* ------------------------------------------------------------------ */
 
-static int popcount64(uint64_t x) {
-  int n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-}
-
-static int ctz64(uint64_t x) {
-  int n = 0;
-  while (n < 64 && !(x >> n & 1)) n++;
-  return n;
-}
-
 /* CuTe's composition(L, Sw<B,M,S>): L's images of the swizzle's two bit
 ** fields become the fields of a new swizzle Sw' (make_swizzle<Y,Z>), and
 ** the result is Sw' o L. CuTe says it "works in simple cases": it is L o Sw
@@ -382,13 +368,13 @@ void lytS_compose_swizzle(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_swi
   int64_t y = leaves_eval(cx, &ll, (int64_t)(ones << (sw.m + (sw.s > 0 ? sw.s : 0))));
   int64_t z = leaves_eval(cx, &ll, (int64_t)(ones << (sw.m - (sw.s < 0 ? sw.s : 0))));
   out->b = 0, out->m = 0, out->s = 0;
-  if (y < 0 || z < 0 || popcount64((uint64_t)y) != popcount64((uint64_t)z))
+  if (y < 0 || z < 0 || __builtin_popcountll((uint64_t)y) != __builtin_popcountll((uint64_t)z))
     lytS_fail(cx, LYT_ERRRUN, "composition: %s maps the bit fields of Sw<%d,%d,%d> to %lld "
               "and %lld, which are no swizzle's fields (CuTe's make_swizzle asserts)",
               lytS_layout_str(cx, l), sw.b, sw.m, sw.s, (long long)y, (long long)z);
-  int b = popcount64((uint64_t)y);
+  int b = __builtin_popcountll((uint64_t)y);
   if (b == 0) return;
-  int ty = ctz64((uint64_t)y), tz = ctz64((uint64_t)z), m = ty < tz ? ty : tz, sh = ty - tz;
+  int ty = __builtin_ctzll((uint64_t)y), tz = __builtin_ctzll((uint64_t)z), m = ty < tz ? ty : tz, sh = ty - tz;
   uint64_t rones = ((uint64_t)1 << b) - 1;
   uint64_t code = rones << (m + (sh > 0 ? sh : 0)) | rones << (m - (sh < 0 ? sh : 0));
   if ((sh < 0 ? -sh : sh) < b || ((uint64_t)y | (uint64_t)z) != code)

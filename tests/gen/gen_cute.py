@@ -613,9 +613,9 @@ def left_inverse_verdict(l):
     which no layout's domain holds (CuTe answers with a negative extent,
     (-1,4):(0,1) for 4:-1); a layout that is not injective maps two
     indices to one offset (CuTe answers with a quasi-inverse)."""
-    vals = [ev(l, i) for i in range(size(l))]
     if any(d < 0 and s > 1 for s, d in flat_modes(l)):
         return lambda out: "negative"
+    vals = [ev(l, i) for i in range(size(l))]
     if len(set(vals)) != len(vals):
         return lambda out: "noninjective"
     return None
