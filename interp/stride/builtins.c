@@ -368,20 +368,33 @@ static lyt_value compose_swizzle(lytI_call *c) {
   return lytI_composed(lytS_make_composed(CX(c), sw, 0, l));
 }
 
+static lyt_value swizzled(lytS_swizzle sw, lytI_call *c, lytS_layout l) {
+  if (lytS_swizzle_is_identity(sw)) return lytI_layout(CX(c), l);
+  return lytI_composed(lytS_make_composed(CX(c), sw, 0, l));
+}
+
+/* L o Sw and L o (Sw o 0 o B), CuTe's (the offset must be 0 there too) */
+static lyt_value compose_right_swizzle(lytI_call *c) {
+  if (c->argv[0].kind != LYT_VLAYOUT)
+    lytI_argerr(c, 0, "composition with a swizzle on the right takes a plain layout on the left");
+  lytS_layout l = *c->argv[0].u.lay;
+  lytS_swizzle r;
+  if (c->argv[1].kind == LYT_VSWIZZLE) {
+    lytS_compose_swizzle(CX(c), l, *c->argv[1].u.sw, &r);
+    return swizzled(r, c, l);
+  }
+  const lytS_composed *b = c->argv[1].u.comp;
+  if (b->offset != 0)
+    lytI_argerr(c, 1, "composition: a swizzled layout on the right must have offset 0 (CuTe "
+                "requires it); this one has %lld", (long long)b->offset);
+  lytS_layout m = lytS_compose_swizzled(CX(c), l, b->sw, b->inner, &r);
+  return swizzled(r, c, m);
+}
+
 static lyt_value b_composition(lytI_call *c) {
   if (c->argv[0].kind == LYT_VSWIZZLE) return compose_swizzle(c);
-  if (c->argv[1].kind == LYT_VCOMPOSED)
-    lytI_argerr(c, 1, "composition with a swizzled layout on the right is not implemented "
-                "(a swizzle alone is)");
-  if (c->argv[1].kind == LYT_VSWIZZLE && c->argv[0].kind == LYT_VLAYOUT) {
-    lytS_layout l = *c->argv[0].u.lay;
-    lytS_swizzle r;
-    lytS_compose_swizzle(CX(c), l, *c->argv[1].u.sw, &r);
-    if (lytS_swizzle_is_identity(r)) return lytI_layout(CX(c), l);
-    return lytI_composed(lytS_make_composed(CX(c), r, 0, l));
-  }
-  if (c->argv[1].kind == LYT_VSWIZZLE)
-    lytI_argerr(c, 0, "composition with a swizzle on the right takes a plain layout on the left");
+  if (c->argv[1].kind == LYT_VSWIZZLE || c->argv[1].kind == LYT_VCOMPOSED)
+    return compose_right_swizzle(c);
   lay_arg a = get_lay(c, 0);
   if (c->argv[1].kind == LYT_VLAYOUT)
     return ret_lay(c, &a, lytS_compose(CX(c), a.l, *c->argv[1].u.lay));
@@ -407,8 +420,7 @@ static lyt_value inverse(lytI_call *c, lytS_layout (*inv)(lytS_ctx *, lytS_layou
   lytS_layout l = inv(CX(c), comp->inner);
   lytS_swizzle r;
   lytS_compose_swizzle(CX(c), l, comp->sw, &r);
-  if (lytS_swizzle_is_identity(r)) return lytI_layout(CX(c), l);
-  return lytI_composed(lytS_make_composed(CX(c), r, 0, l));
+  return swizzled(r, c, l);
 }
 
 static lyt_value b_right_inverse(lytI_call *c) { return inverse(c, lytS_right_inverse); }

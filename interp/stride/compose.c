@@ -36,6 +36,7 @@
 
 #define VERIFY_MAX 4096     /* the safety net checks B this small */
 #define LAX_MAX (1 << 16)   /* a structurally doubtful result is checked up to this size */
+#define SWIZZLE_MAX (1 << 20) /* a swizzle composition is checked point by point up to this size */
 
 /* ------------------------------------------------------------------ */
 /* composition                                                         */
@@ -383,6 +384,10 @@ void lytS_compose_swizzle(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_swi
               lytS_layout_str(cx, l), sw.b, sw.m, sw.s, (long long)y, (long long)z);
   lytS_swizzle r = lytS_make_swizzle(cx, b, m, sh);
   int64_t n = lytS_lsize(cx, l);
+  if (n > SWIZZLE_MAX)
+    lytS_fail(cx, LYT_ERRRUN, "composition: %s has %lld points; lyt checks a composition with a "
+              "swizzle point by point and refuses layouts over %d points", lytS_layout_str(cx, l),
+              (long long)n, SWIZZLE_MAX);
   for (int64_t i = 0; i < n; i++) {
     int64_t want = leaves_eval(cx, &ll, lytS_swizzle_apply(cx, sw, i));
     int64_t img = leaves_eval(cx, &ll, i);
@@ -394,6 +399,33 @@ void lytS_compose_swizzle(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_swi
                 (long long)want);
   }
   *out = r;
+}
+
+/* CuTe's composition(L, Sw o 0 o B) is composition(composition(L, Sw), B),
+** that is Sw' o (L o B) with Sw' from lytS_compose_swizzle. Sw' o L equals
+** L o Sw only on L's domain, and B may leave it (CuTe extends L's last
+** mode), so every point of the result is checked: L(Sw(B(i))) ==
+** Sw'((L o B)(i)). */
+lytS_layout lytS_compose_swizzled(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_layout b,
+                                  lytS_swizzle *out) {
+  lytS_compose_swizzle(cx, l, sw, out);
+  lytS_layout r = lytS_compose(cx, l, b);
+  int64_t n = lytS_lsize(cx, b);
+  leaves ll, lb, lr;
+  if (n > SWIZZLE_MAX || !int_leaves(cx, l, &ll) || !int_leaves(cx, b, &lb) || !int_leaves(cx, r, &lr))
+    lytS_fail(cx, LYT_ERRRUN, "composition: %s o (Sw<%d,%d,%d> o %s) is checked point by point "
+              "and needs integer strides and at most %d points", lytS_layout_str(cx, l), sw.b,
+              sw.m, sw.s, lytS_layout_str(cx, b), SWIZZLE_MAX);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t want = leaves_eval(cx, &ll, lytS_swizzle_apply(cx, sw, leaves_eval(cx, &lb, i)));
+    int64_t got = lytS_swizzle_apply(cx, *out, leaves_eval(cx, &lr, i));
+    if (got != want)
+      lytS_fail(cx, LYT_ERRRUN, "composition: CuTe's answer Sw<%d,%d,%d> o %s for %s o "
+                "(Sw<%d,%d,%d> o %s) gives %lld at index %lld where the composition is %lld",
+                out->b, out->m, out->s, lytS_layout_str(cx, r), lytS_layout_str(cx, l), sw.b,
+                sw.m, sw.s, lytS_layout_str(cx, b), (long long)got, (long long)i, (long long)want);
+  }
+  return r;
 }
 
 lytS_layout lytS_compose_tiler(lytS_ctx *cx, lytS_layout a, const lytS_tiler *t) {

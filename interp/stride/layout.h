@@ -155,6 +155,9 @@ lytS_swizzle lytS_make_swizzle(lytS_ctx *cx, int64_t b, int64_t m, int64_t s);
 int64_t lytS_swizzle_apply(lytS_ctx *cx, lytS_swizzle sw, int64_t x);
 /* composition(l, sw) = *out o l, CuTe's, checked exact (stride/compose.c) */
 void lytS_compose_swizzle(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_swizzle *out);
+/* composition(l, *out o 0 o b) = *out o (l o b), CuTe's, checked exact */
+lytS_layout lytS_compose_swizzled(lytS_ctx *cx, lytS_layout l, lytS_swizzle sw, lytS_layout b,
+                                  lytS_swizzle *out);
 /* sw o L, or L itself when sw is the identity (B == 0). *is_comp says which. */
 lytS_composed *lytS_make_composed(lytS_ctx *cx, lytS_swizzle sw, int64_t off, lytS_layout l);
 int lytS_swizzle_is_identity(lytS_swizzle sw);

@@ -873,6 +873,19 @@ def swizzled_inverse_verdict(sw, L, which):
     return v
 
 
+def swizzled_right_verdict(A, sw, L):
+    """composition(A, Sw o 0 o L): C++'s answer must be A(Sw(L(i))) at
+    every index of L, or lyt refuses."""
+    def v(out):
+        p = parse_swizzled(out)
+        if p is None:
+            return "error"
+        ok = all(swizzled_eval(p, i) == ev(A, sw_apply((sw.b, sw.m, sw.s), ev(L, i)))
+                 for i in range(size(L)))
+        return "ok" if ok else "inexact"
+    return v
+
+
 def g_swizzle_right():
     """A swizzle on the right of a composition, and inverses of swizzled
     layouts (CuTe's swizzle_layout.hpp)."""
@@ -894,6 +907,17 @@ def g_swizzle_right():
         comp = call("composition", sw, l)
         add(g, "%s(%s)" % (f, comp), "%s(%s)" % (f, ccall("composition", sw, l)), True,
             swizzled_inverse_verdict(sw, l, f))
+    for _ in range(N(10)):
+        shp = tuple(R.choice([2, 4, 8]) for _ in range(R.randint(2, 3)))
+        l = Lay(shp, compact_strides(shp, R.sample(range(len(shp)), len(shp))))
+        b = R.randint(1, 3); m = R.randint(0, 3); sh = R.randint(b, 4)
+        sw = Swz(b, m, sh)
+        off = R.choice([0, 0, 0, 4])
+        shp2 = tuple(R.choice([2, 4, 8, 16]) for _ in range(R.randint(1, 3)))
+        a = Lay(shp2, compact_strides(shp2, R.sample(range(len(shp2)), len(shp2))))
+        add(g, call("composition", a, "make_composed_layout(%s,%d,%s)" % (lyt(sw), off, lyt(l))),
+            "composition(%s,make_composed_layout(%s,Int<%d>{},%s))" % (cpp(a), cpp(sw), off, cpp(l)), True,
+            swizzled_right_verdict(a, sw, l))
 
 
 GROUPS = [g_construct, g_access, g_index, g_slice, g_coalesce, g_composition, g_complement, g_inverse,
