@@ -353,6 +353,187 @@ static lyt_value b_rename_dims(lytI_call *c) {
   return ll_val(lytG_rename_dims(CX(c), get_ll(c, 0), ni, inf, int_, no, outf, outt));
 }
 
+static lyt_value b_get_reps(lytI_call *c) {
+  const lytG_ll *r = lytG_get_reps(CX(c), get_ll(c, 0), get_ll(c, 1));
+  return r ? ll_val(r) : lytI_nil();
+}
+
+static lyt_value b_factor_through(lytI_call *c) {
+  const lytG_ll *r = lytG_factor_through(CX(c), get_ll(c, 0), get_ll(c, 1));
+  return r ? ll_val(r) : lytI_nil();
+}
+
+static lyt_value b_image_subset(lytI_call *c) {
+  return lytI_bool(lytG_factor_through(CX(c), get_ll(c, 1), get_ll(c, 0)) != NULL);
+}
+
+/* {in_dim: {stride: s, basis_mask: m}, ...} in ins' order, or nil */
+static lyt_value b_get_integer_strides(lytI_call *c) {
+  const char *d[LYT_LL_MAXDIMS];
+  int64_t stride[LYT_LL_MAXDIMS];
+  uint64_t mask[LYT_LL_MAXDIMS];
+  int32_t n = get_names(c, 2, d);
+  if (!lytG_integer_strides(CX(c), get_ll(c, 0), get_name(c, 1), n, d, stride, mask))
+    return lytI_nil();
+  static const char *const fields[] = { "stride", "basis_mask" };
+  lyt_value r = lytI_record(c, n, d);
+  for (int32_t k = 0; k < n; k++) {
+    r.u.rec.e[k] = lytI_record(c, 2, fields);
+    r.u.rec.e[k].u.rec.e[0] = lytI_int(stride[k]);
+    r.u.rec.e[k].u.rec.e[1] = lytI_int((int64_t)mask[k]);
+  }
+  return r;
+}
+
+static lyt_value b_is_identity_on_out_dim(lytI_call *c) {
+  return lytI_bool(lytG_is_identity_on_out_dim(CX(c), get_ll(c, 0), get_name(c, 1)));
+}
+
+static lyt_value b_block_local(lytI_call *c) {
+  return ll_val(lytG_invert_and_compose_block_local(CX(c), get_ll(c, 0), get_ll(c, 1)));
+}
+
+static lyt_value b_supremum(lytI_call *c) {
+  const char *a[LYT_LL_MAXDIMS], *b[LYT_LL_MAXDIMS], *out[2 * LYT_LL_MAXDIMS];
+  int32_t na = get_names(c, 0, a), nb = get_names(c, 1, b);
+  int32_t n = lytG_supremum(CX(c), na, a, nb, b, out);
+  lyt_value t = lytI_tuple(c, n);
+  for (int32_t k = 0; k < n; k++) t.u.tup.e[k] = lytI_str(c, out[k]);
+  return t;
+}
+
+/* ColumnAction: a record {action, in_dim, in_size_log2}; action[i] is the
+** old basis that becomes basis i. */
+typedef struct col_action {
+  const char *in;
+  int32_t log2, n;
+  int32_t a[LYT_LL_MAXBITS];
+} col_action;
+
+static lyt_value action_val(lytI_call *c, const col_action *ca) {
+  static const char *const fields[] = { "action", "in_dim", "in_size_log2" };
+  lyt_value r = lytI_record(c, 3, fields), t = lytI_tuple(c, ca->n);
+  for (int32_t k = 0; k < ca->n; k++) t.u.tup.e[k] = lytI_int(ca->a[k]);
+  r.u.rec.e[0] = t;
+  r.u.rec.e[1] = lytI_str(c, ca->in);
+  r.u.rec.e[2] = lytI_int(ca->log2);
+  return r;
+}
+
+static void check_action(lytI_call *c, int i, const lyt_value *act, col_action *ca) {
+  if (!is_seq(act) || act->u.tup.n > LYT_LL_MAXBITS)
+    lytI_argerr(c, i, "%s: the action must be a tuple of at most %d basis indices",
+                c->self->name, LYT_LL_MAXBITS);
+  if (ca->log2 < 0 || ca->log2 > LYT_LL_MAXBITS)
+    lytI_argerr(c, i, "%s: in_size_log2 %d is outside [0, %d]", c->self->name, (int)ca->log2,
+                LYT_LL_MAXBITS);
+  ca->n = act->u.tup.n;
+  for (int32_t k = 0; k < ca->n; k++) {
+    const lyt_value *e = &act->u.tup.e[k];
+    if (e->kind != LYT_VINT || e->u.i < 0 || e->u.i >= ca->log2)
+      lytI_argerr(c, i, "%s: action entry %d must be a basis index in [0, %d)", c->self->name,
+                  (int)k, (int)ca->log2);
+    ca->a[k] = (int32_t)e->u.i;
+  }
+}
+
+static const lyt_value *field(const lyt_value *r, const char *name) {
+  for (int32_t k = 0; k < r->u.rec.n; k++)
+    if (strcmp(r->u.rec.name[k], name) == 0) return &r->u.rec.e[k];
+  return NULL;
+}
+
+static void get_action(lytI_call *c, int i, col_action *ca) {
+  const lyt_value *v = &c->argv[i], *act = NULL, *in = NULL, *lg = NULL;
+  if (v->kind == LYT_VRECORD) act = field(v, "action"), in = field(v, "in_dim"), lg = field(v, "in_size_log2");
+  if (!act || !in || in->kind != LYT_VSTR || !lg || lg->kind != LYT_VINT)
+    lytI_argerr(c, i, "%s: '%s' must be a column action, as column_action(action, in_dim, "
+                "in_size_log2) makes it", c->self->name, c->self->params[i]);
+  ca->in = intern_str(c->L, in);
+  ca->log2 = lg->u.i < 0 || lg->u.i > LYT_LL_MAXBITS ? -1 : (int32_t)lg->u.i;
+  check_action(c, i, act, ca);
+}
+
+static int action_is_identity(const col_action *ca) {
+  int id = ca->n == ca->log2;
+  for (int32_t k = 0; k < ca->n && id; k++) id = ca->a[k] == k;
+  return id;
+}
+
+static lyt_value b_column_action(lytI_call *c) {
+  col_action ca;
+  ca.in = get_name(c, 1);
+  int64_t lg = lytI_getint(c, 2);
+  ca.log2 = lg < 0 || lg > LYT_LL_MAXBITS ? -1 : (int32_t)lg;
+  check_action(c, 0, &c->argv[0], &ca);
+  return action_val(c, &ca);
+}
+
+static lyt_value b_column_action_is_identity(lytI_call *c) {
+  col_action ca;
+  get_action(c, 0, &ca);
+  return lytI_bool(action_is_identity(&ca));
+}
+
+/* On a layout: the bases of in_dim reordered (or some dropped). On a tuple
+** of 2^in_size_log2 values: bit k of the new index is bit action[k] of
+** the old one, so value i is old value sum(2^action[k] for bits k of i). */
+static lyt_value b_apply_column_action(lytI_call *c) {
+  col_action ca;
+  get_action(c, 0, &ca);
+  if (c->argv[1].kind == LYT_VLINEAR)
+    return action_is_identity(&ca) ? c->argv[1]
+                                   : ll_val(lytG_column_action(CX(c), get_ll(c, 1), ca.in, ca.log2,
+                                                               ca.n, ca.a));
+  const lyt_value *v = &c->argv[1];
+  if (!is_seq(v) || ca.log2 > 30 || v->u.tup.n != ((int32_t)1 << ca.log2))
+    lytI_argerr(c, 1, "%s: '%s' must be a linear layout or a tuple of 2^%d values",
+                c->self->name, c->self->params[1], (int)ca.log2);
+  if (ca.n > 24)
+    lytI_argerr(c, 0, "%s: the action makes 2^%d values (at most 2^24)", c->self->name, (int)ca.n);
+  lyt_value t = lytI_tuple(c, (int32_t)1 << ca.n);
+  for (int32_t i = 0; i < t.u.tup.n; i++) {
+    int32_t src = 0;
+    for (int32_t k = 0; k < ca.n; k++) src ^= ((i >> k) & 1) << ca.a[k];
+    t.u.tup.e[i] = v->u.tup.e[src];
+  }
+  return t;
+}
+
+static lyt_value b_column_action_inverse(lytI_call *c) {
+  col_action ca, inv;
+  get_action(c, 0, &ca);
+  inv = ca;
+  uint64_t seen = 0;
+  for (int32_t k = 0; k < ca.n; k++) {
+    seen |= (uint64_t)1 << ca.a[k];
+    inv.a[ca.a[k]] = k;
+  }
+  if (ca.n != ca.log2 || seen != lytG_mask(ca.log2))
+    lytI_argerr(c, 0, "%s: only a permutation of all %d bases has an inverse", c->self->name,
+                (int)ca.log2);
+  return action_val(c, &inv);
+}
+
+/* Triton's leftCompose: r[i] = self[other[i]], so applying r is applying
+** self, then other. */
+static lyt_value b_column_action_left_compose(lytI_call *c) {
+  col_action a, b, r;
+  get_action(c, 0, &a);
+  get_action(c, 1, &b);
+  if (strcmp(a.in, b.in) != 0 || a.log2 != b.log2 || a.n != b.n)
+    lytI_argerr(c, 1, "%s: the actions must have the same in-dim, size and length",
+                c->self->name);
+  r = a;
+  for (int32_t k = 0; k < a.n; k++) {
+    if (b.a[k] >= a.n)
+      lytI_argerr(c, 1, "%s: entry %d of the second action is past the first's length",
+                  c->self->name, (int)k);
+    r.a[k] = a.a[b.a[k]];
+  }
+  return action_val(c, &r);
+}
+
 static lyt_value b_equal_ignoring_out_dim_sizes(lytI_call *c) {
   return lytI_bool(lytG_equal_ignoring_out_sizes(get_ll(c, 0), get_ll(c, 1)));
 }
@@ -627,6 +808,45 @@ const lytI_builtin lytI_linear_lib[] = {
   { "equal_ignoring_out_dim_sizes", b_equal_ignoring_out_dim_sizes, 2, 0, P("a", "b"),
     "equal_ignoring_out_dim_sizes(a, b): Triton's equalIgnoringOutDimSizes: same bases and dims, whatever the out sizes",
     "equal_ignoring_out_dim_sizes({i: [[1]]} -> {o: 2}, {i: [[1]]} -> {o: 4})" },
+  { "get_basis_mask", b_get_output_basis_mask, 3, 0, P("L", "in_dims", "out_dim"),
+    "get_basis_mask(L, in_dims, out_dim): Triton's getBasisMask (formerly getOutputBasisMask): the bits of out_dim these in-dims' bases set",
+    "get_basis_mask({x: [[1,8],[2,16]], y: [[4,1]]} -> {out0: 8, out1: 32}, (\"x\",), \"out0\")" },
+  { "get_reps", b_get_reps, 2, 0, P("cvt", "tile"),
+    "get_reps(cvt, tile): Triton's getReps: cvt with tile's leading bases zeroed, or nil where cvt does not repeat tile",
+    "get_reps({in: [[1,0],[0,1]]} -> {out0: 2, out1: 2}, {in: [[1]]} -> {out0: 2})" },
+  { "get_integer_strides", b_get_integer_strides, 3, 0, P("L", "out_dim", "in_dims"),
+    "get_integer_strides(L, out_dim, in_dims): Triton's getIntegerStrides: {in_dim: {stride, basis_mask}} where out_dim = sum of stride * in_dim without carries, else nil",
+    "get_integer_strides({x: [[2],[4]], y: [[1]]} -> {out: 8}, \"out\", (\"x\", \"y\"))" },
+  { "factor_through", b_factor_through, 2, 0, P("A", "B"),
+    "factor_through(A, B): Triton's factorThrough: X with compose(X, A) == B (out-dims as a set), or nil",
+    "factor_through({s: [[1,1],[2,0]]} -> {x: 4, y: 2}, {v: [[3,1]]} -> {x: 4, y: 2})" },
+  { "is_linear_layout_image_subset", b_image_subset, 2, 0, P("subset", "superset"),
+    "is_linear_layout_image_subset(subset, superset): Triton's isLinearLayoutImageSubset: subset's image lies in superset's (same out-dims, no larger)",
+    "is_linear_layout_image_subset({o: [[1,3]]} -> {y: 2, x: 4}, {s: [[1,1],[2,0]]} -> {x: 4, y: 2})" },
+  { "is_identity_on_out_dim", b_is_identity_on_out_dim, 2, 0, P("L", "dim"),
+    "is_identity_on_out_dim(L, dim): Triton's isIdentityOnOutDim: in-dim dim is the identity onto out-dim dim, which no other in-dim reaches",
+    "is_identity_on_out_dim({register: [[0,1]], block: [[1,1]]} -> {offset: 2, block: 2}, \"block\")" },
+  { "invert_and_compose_block_local", b_block_local, 2, 0, P("mem", "regs"),
+    "invert_and_compose_block_local(mem, regs): Triton's invertAndComposeBlockLocal: invert_and_compose(regs, mem) with each CTA reading its own copy of what mem broadcasts over block",
+    "invert_and_compose_block_local({offset: [[1]], block: [[0]]} -> {dim: 2}, {register: [], block: [[1]]} -> {dim: 2})" },
+  { "supremum", b_supremum, 2, 0, P("x", "y"),
+    "supremum(x, y): Triton's supremum of two ordered dim-name lists, the order `*` gives its dims",
+    "supremum((\"a\", \"b\"), (\"a\", \"c\"))" },
+  { "column_action", b_column_action, 3, 0, P("action", "in_dim", "in_size_log2"),
+    "column_action(action, in_dim, in_size_log2): Triton's ColumnAction: basis action[i] of in_dim becomes basis i (a record)",
+    "column_action((2, 0, 1), \"register\", 3)" },
+  { "apply_column_action", b_apply_column_action, 2, 0, P("action", "x"),
+    "apply_column_action(action, x): on a layout, in_dim's bases reordered or dropped; on a tuple of values, the values re-indexed likewise",
+    "apply_column_action(column_action((1, 0), \"in\", 2), (10, 11, 12, 13))" },
+  { "column_action_inverse", b_column_action_inverse, 1, 0, P("action"),
+    "column_action_inverse(action): the inverse permutation",
+    "column_action_inverse(column_action((2, 0, 1), \"in\", 3))" },
+  { "column_action_left_compose", b_column_action_left_compose, 2, 0, P("action", "other"),
+    "column_action_left_compose(action, other): Triton's leftCompose: applying it applies action, then other",
+    "column_action_left_compose(column_action((2, 0, 1), \"in\", 3), column_action((1, 2, 0), \"in\", 3))" },
+  { "column_action_is_identity", b_column_action_is_identity, 1, 0, P("action"),
+    "column_action_is_identity(action): keeps every basis in place",
+    "column_action_is_identity(column_action((0, 1), \"in\", 2))" },
   { "rename_in_dim", b_rename_in_dim, 3, 0, P("L", "old", "new"), "rename_in_dim(L, old, new): the dim keeps its place, as in Triton",
     "rename_in_dim(({register: [[0,1]], lane: [[1,0],[2,0]]} -> {dim0: 4, dim1: 2}), \"register\", \"reg\")" },
   { "squeeze_ins", b_squeeze_ins, 2, 0, P("L", "in_dim"), "squeeze_ins(L, in_dim): drop a size-1 input dim",

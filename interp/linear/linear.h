@@ -298,6 +298,21 @@ lytG_ll *lytG_rename_dims(lytS_ctx *cx, const lytG_ll *L, int32_t ni, const char
                           const char *const *in_to, int32_t no, const char *const *out_from,
                           const char *const *out_to);
 
+/* getReps: cvt with tile's leading bases zeroed; NULL where cvt does not
+** start with tile's bases or its others touch tile's out-bits. */
+lytG_ll *lytG_get_reps(lytS_ctx *cx, const lytG_ll *cvt, const lytG_ll *tile);
+/* getIntegerStrides: 1 and stride[d], mask[d] for each of ins, or 0 (no value). */
+int lytG_integer_strides(lytS_ctx *cx, const lytG_ll *L, const char *out, int32_t n,
+                         const char *const *ins, int64_t *stride, uint64_t *mask);
+int lytG_is_identity_on_out_dim(lytS_ctx *cx, const lytG_ll *L, const char *dim);
+lytG_ll *lytG_invert_and_compose_block_local(lytS_ctx *cx, const lytG_ll *mem,
+                                             const lytG_ll *regs);
+/* ColumnAction(action, in, log2).apply(L); action's entries < log2 */
+lytG_ll *lytG_column_action(lytS_ctx *cx, const lytG_ll *L, const char *in, int32_t log2,
+                            int32_t n, const int32_t *action);
+/* factorThrough (linear/solve.c): X with A(X(y)) == B(y), or NULL */
+lytG_ll *lytG_factor_through(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *B);
+
 /* ================================================================== */
 /* internal: shared by the linear*.c files only                        */
 /* ================================================================== */

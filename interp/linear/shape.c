@@ -182,12 +182,16 @@ lytG_ll *lytG_flatten_outs(lytS_ctx *cx, const lytG_ll *L) {
 /* resizing, renaming, squeezing                                       */
 /* ------------------------------------------------------------------ */
 
-static int32_t pow2_at_most(lytS_ctx *cx, int64_t size, int32_t old, const char *name,
-                            const char *what) {
+static int32_t pow2_log2(lytS_ctx *cx, int64_t size, const char *name, const char *what) {
   if (size <= 0 || (size & (size - 1)))
     lytS_fail(cx, LYT_ERRRUN, "%s: size %lld for '%s' is not a power of 2", what,
               (long long)size, name);
-  int32_t lg = __builtin_ctzll((uint64_t)size);
+  return __builtin_ctzll((uint64_t)size);
+}
+
+static int32_t pow2_at_most(lytS_ctx *cx, int64_t size, int32_t old, const char *name,
+                            const char *what) {
+  int32_t lg = pow2_log2(cx, size, name, what);
   if (lg > old)
     lytS_fail(cx, LYT_ERRRUN, "%s: size %lld is larger than the size %lld of '%s' (only "
               "shrinking is allowed)", what, (long long)size, (long long)((int64_t)1 << old),
@@ -208,11 +212,24 @@ static void drop_cols(lytG_ll *R, const lytG_ll *L, int32_t i, const int *keep, 
   R->in[i].log2 = kept;
 }
 
+/* Shrinking drops the last bases; growing appends zero bases (Triton
+** after 3.6; 3.6 itself only shrinks). */
 lytG_ll *lytG_resize_in_dim(lytS_ctx *cx, const lytG_ll *L, const char *in, int64_t size) {
   int32_t i = lytG_in_index_x(cx, L, in);
-  int32_t lg = pow2_at_most(cx, size, L->in[i].log2, in, "resize_in_dim");
+  int32_t lg = pow2_log2(cx, size, in, "resize_in_dim"), grow = lg - L->in[i].log2;
   lytG_ll *R = like(cx, L);
-  drop_cols(R, L, i, NULL, lg);
+  if (grow <= 0) drop_cols(R, L, i, NULL, lg);
+  else {
+    if (L->inbits + grow > LYT_LL_MAXBITS)
+      lytS_fail(cx, LYT_ERRRUN, "resize_in_dim: '%s' of size %lld would take the layout to "
+                "%d input bits (at most %d)", in, (long long)size, (int)(L->inbits + grow),
+                LYT_LL_MAXBITS);
+    int32_t end = lytG_in_offset(L, i) + L->in[i].log2;
+    memmove(&R->col[end + grow], &L->col[end], sizeof R->col[0] * (size_t)(L->inbits - end));
+    memset(&R->col[end], 0, sizeof R->col[0] * (size_t)grow);
+    R->in[i].log2 = lg;
+    R->inbits += grow;
+  }
   lytG_finish(cx, R, 0, "resize_in_dim");
   return R;
 }

@@ -234,6 +234,33 @@ lytG_ll *lytG_invert_and_compose(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *
   return inv_comp(cx, B, A, -1);
 }
 
+/* Triton's factorThrough: X with A(X(y)) == B(y), the RREF solution (no
+** identity dims set aside, unlike invert_and_compose); NULL where the
+** out-dims differ as sets, B has an out-dim larger than A's, or B's image
+** leaves A's. */
+lytG_ll *lytG_factor_through(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *B) {
+  if (A->nout != B->nout) return NULL;
+  for (int32_t k = 0; k < B->nout; k++) {
+    int32_t p = lytG_out_index(A, B->out[k].name);
+    if (p < 0 || A->out[p].log2 < B->out[k].log2) return NULL;
+  }
+  elim e;
+  elim_build(&e, A->col, A->inbits);
+  uint64_t rhs[LYT_LL_MAXBITS], x[LYT_LL_MAXBITS];
+  to_outer_space(A, B, rhs);
+  elim_solve(&e, rhs, x, B->inbits);
+  for (int32_t j = 0; j < B->inbits; j++)
+    if (rhs[j]) return NULL;
+  lytG_ll *R = lytG_new(cx);
+  R->nin = B->nin;
+  R->nout = A->nin;
+  memcpy(R->in, B->in, sizeof R->in);
+  memcpy(R->out, A->in, sizeof R->out);
+  memcpy(R->col, x, sizeof x[0] * (size_t)B->inbits);
+  lytG_finish(cx, R, 0, "factor_through");
+  return R;
+}
+
 /* The identity over L's out-dims: Triton's product of identity1D's. */
 static lytG_ll *out_identity(lytS_ctx *cx, const lytG_ll *L) {
   lytG_ll *I = lytG_new(cx);

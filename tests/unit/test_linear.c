@@ -540,10 +540,13 @@ static void test_shape(void) {
   EXPECT("flatten ins", S(lytG_flatten_ins(&cx, P(L))), "{r: [[1,0],[0,1],[2,0]]} -> {x: 4, y: 2}");
   EXPECT("flatten outs", S(lytG_flatten_outs(&cx, P(L))), "{r: [[1],[4]], l: [[2]], w: []} -> {x: 8}");
   EXPECT("flatten empty", S(lytG_flatten_ins(&cx, lytG_empty(&cx))), "{} -> {}");
-  /* resize (2025+: shrink only, components >= size become 0) */
+  /* resize: in-dims shrink or grow with zero bases (Triton after 3.6); out-dims only shrink, components >= size become 0 */
   EXPECT("resize in", S(lytG_resize_in_dim(&cx, P(L), "r", 2)),
          "{r: [[1,0]], l: [[2,0]], w: []} -> {x: 4, y: 2}");
-  EXPECT_ERR("resize in grow", S(lytG_resize_in_dim(&cx, P(L), "r", 8)), "only shrinking");
+  EXPECT("resize in grow", S(lytG_resize_in_dim(&cx, P(L), "r", 8)),
+         "{r: [[1,0],[0,1],[0,0]], l: [[2,0]], w: []} -> {x: 4, y: 2}");
+  EXPECT_ERR("resize in bits", S(lytG_resize_in_dim(&cx, P("{r: [[1]], l: [[2],[4],[8]]} -> {x: 16}"), "r", (int64_t)1 << 62)),
+             "input bits");
   EXPECT_ERR("resize in pow2", S(lytG_resize_in_dim(&cx, P(L), "r", 3)), "power of 2");
   EXPECT("resize out zeroes", S(lytG_resize_out_dim(&cx, P("{i: [[1],[2],[3]]} -> {o: 4}"), "o", 2)),
          "{i: [[1],[0],[0]]} -> {o: 2}");
@@ -558,6 +561,20 @@ static void test_shape(void) {
   EXPECT("rename same", S(lytG_rename_in_dim(&cx, P(L), "l", "l")),
          "{r: [[1,0],[0,1]], l: [[2,0]], w: []} -> {x: 4, y: 2}");
   EXPECT_ERR("rename clash", S(lytG_rename_in_dim(&cx, P(L), "r", "l")), "already has");
+  /* LayoutUtils: factorThrough, getReps, ColumnAction (upstream values in
+  ** tests/golden/triton/linear_layout_test.lyt; these pin the NULL cases) */
+  const char *sup = "{s: [[1,1],[2,0]]} -> {x: 4, y: 2}";
+  EXPECT("factor through", S(lytG_factor_through(&cx, P(sup), P("{v: [[3,1]]} -> {x: 4, y: 2}"))),
+         "{v: [[3]]} -> {s: 4}");
+  EXPECT("factor outside", lytG_factor_through(&cx, P(sup), P("{v: [[1,0]]} -> {x: 4, y: 2}")) ? "found" : "none", "none");
+  EXPECT("factor larger", lytG_factor_through(&cx, P(sup), P("{v: [[1,0]]} -> {x: 8, y: 2}")) ? "found" : "none", "none");
+  EXPECT("factor dims", lytG_factor_through(&cx, P(sup), P("{v: [[1]]} -> {x: 4}")) ? "found" : "none", "none");
+  EXPECT("reps shifted", lytG_get_reps(&cx, P("{i: [[0,1],[1,0]]} -> {a: 2, b: 2}"), P("{i: [[1]]} -> {a: 2}")) ? "found" : "none", "none");
+  EXPECT("reps overlap", lytG_get_reps(&cx, P("{i: [[1],[1]]} -> {a: 2}"), P("{i: [[1]]} -> {a: 2}")) ? "found" : "none", "none");
+  int32_t act[3] = { 2, 2, 0 };
+  EXPECT("column action repeat", S(lytG_column_action(&cx, P("{i: [[1],[2],[4]]} -> {o: 8}"), "i", 3, 3, act)),
+         "{i: [[4],[4],[1]]} -> {o: 8}");
+  EXPECT_ERR("column action size", S(lytG_column_action(&cx, P("{i: [[1],[2]]} -> {o: 4}"), "i", 3, 3, act)), "size 2^3");
   EXPECT("squeeze ins", S(lytG_squeeze_ins(&cx, P(L), "w")),
          "{r: [[1,0],[0,1]], l: [[2,0]]} -> {x: 4, y: 2}");
   EXPECT_ERR("squeeze ins size", S(lytG_squeeze_ins(&cx, P(L), "r")), "not 1");
