@@ -111,8 +111,8 @@ def enc_text(e):
 
 def cases(R, n):
     out = []
-    for op in ("reshape", "trans", "join", "split"):
-        for _ in range(n):
+    for op in ("reshape", "trans", "join", "split", "joinsplit"):
+        for _ in range(n if op != "joinsplit" else n // 3):
             if op == "reshape":
                 src = rand_shape(R)
                 dst = rand_shape(R, sum(x.bit_length() - 1 for x in src))
@@ -122,7 +122,7 @@ def cases(R, n):
                 perm = list(range(len(src)))
                 R.shuffle(perm)
                 out.append({"op": op, "shape": src, "enc": rand_enc(R, src), "perm": perm})
-            elif op == "join":
+            elif op in ("join", "joinsplit"):
                 src = rand_shape(R, rmax=3)
                 out.append({"op": op, "shape": src, "enc": rand_enc(R, src)})
             else:
@@ -192,6 +192,8 @@ def worker(cpath, rpath, start):
                     r = b.create_trans(v, c["perm"])
                 elif c["op"] == "join":
                     r = b.create_join(v, v)
+                elif c["op"] == "joinsplit":
+                    r = b.create_split(b.create_join(v, v))[0]
                 else:
                     r = b.create_split(v)[0]
                 d = describe(gl, b, b.get_gluon_layout_from_tensor(r), result_shape(c))
@@ -208,6 +210,8 @@ def result_shape(c):
         return [c["shape"][p] for p in c["perm"]]
     if c["op"] == "join":
         return c["shape"] + [2]
+    if c["op"] == "joinsplit":
+        return c["shape"]
     return c["shape"][:-1]
 
 
@@ -217,7 +221,9 @@ def expected_lines(c, r):
     call = {"reshape": lambda: "infer_reshape_encoding(%s, %s, %s)" % (sh, e, tup(c["dst"])),
             "trans": lambda: "infer_trans_encoding(%s, %s, %s)" % (sh, e, tup(c["perm"])),
             "join": lambda: "infer_join_encoding(%s, %s)" % (sh, e),
-            "split": lambda: "infer_split_encoding(%s, %s)" % (sh, e)}[c["op"]]()
+            "split": lambda: "infer_split_encoding(%s, %s)" % (sh, e),
+            "joinsplit": lambda: "infer_split_encoding(%s, infer_join_encoding(%s, %s))" % (
+                tup(c["shape"] + [2]), sh, e)}[c["op"]]()
     if "error" in r or "abort" in r:
         return ["# Triton: %s" % r.get("error", r.get("abort")), "%s => error" % call]
     out = ["to_linear(%s, %s) => %s" % (call, tup(result_shape(c)), r["ll"])]
@@ -225,8 +231,10 @@ def expected_lines(c, r):
         out.append("%s == %s => true" % (call, e))  # Triton returns the source unchanged
     elif "blocked" in r:
         out.append("%s == blocked(%s) => true" % (call, ", ".join(tup(x) for x in r["blocked"])))
-    elif "slice" in r:
+    elif "slice" in r and c["op"] == "split":
         out.append("%s == slice_layout(%d, %s) => true" % (call, r["slice"], e))
+    elif "slice" in r:
+        out.append("%s.kind => slice" % call)
     else:
         out.append("type(%s) => linear layout" % call)
     return out
@@ -248,7 +256,7 @@ def main():
                               lambda errfile, i, rc: "Triton aborted (rc %s): %s" % (
                                   rc, (open(errfile).read().strip().splitlines() or [""])[-1][:200]))
     os.makedirs(a.out, exist_ok=True)
-    for op in ("reshape", "trans", "join", "split"):
+    for op in ("reshape", "trans", "join", "split", "joinsplit"):
         lines, counts = [], {}
         for i, c in enumerate(cs):
             if c["op"] != op:
