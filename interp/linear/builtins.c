@@ -420,13 +420,15 @@ static lyt_value action_val(lytI_call *c, const col_action *ca) {
   return r;
 }
 
-static void check_action(lytI_call *c, int i, const lyt_value *act, col_action *ca) {
+/* log2: in_size_log2 as given, checked here */
+static void check_action(lytI_call *c, int i, const lyt_value *act, int64_t log2, col_action *ca) {
   if (!is_seq(act) || act->u.tup.n > LYT_LL_MAXBITS)
     lytI_argerr(c, i, "%s: the action must be a tuple of at most %d basis indices",
                 c->self->name, LYT_LL_MAXBITS);
-  if (ca->log2 < 0 || ca->log2 > LYT_LL_MAXBITS)
-    lytI_argerr(c, i, "%s: in_size_log2 %d is outside [0, %d]", c->self->name, (int)ca->log2,
-                LYT_LL_MAXBITS);
+  if (log2 < 0 || log2 > LYT_LL_MAXBITS)
+    lytI_argerr(c, i, "%s: in_size_log2 %lld is outside [0, %d]", c->self->name,
+                (long long)log2, LYT_LL_MAXBITS);
+  ca->log2 = (int32_t)log2;
   ca->n = act->u.tup.n;
   for (int32_t k = 0; k < ca->n; k++) {
     const lyt_value *e = &act->u.tup.e[k];
@@ -450,8 +452,7 @@ static void get_action(lytI_call *c, int i, col_action *ca) {
     lytI_argerr(c, i, "%s: '%s' must be a column action, as column_action(action, in_dim, "
                 "in_size_log2) makes it", c->self->name, c->self->params[i]);
   ca->in = intern_str(c->L, in);
-  ca->log2 = lg->u.i < 0 || lg->u.i > LYT_LL_MAXBITS ? -1 : (int32_t)lg->u.i;
-  check_action(c, i, act, ca);
+  check_action(c, i, act, lg->u.i, ca);
 }
 
 static int action_is_identity(const col_action *ca) {
@@ -463,9 +464,7 @@ static int action_is_identity(const col_action *ca) {
 static lyt_value b_column_action(lytI_call *c) {
   col_action ca;
   ca.in = get_name(c, 1);
-  int64_t lg = lytI_getint(c, 2);
-  ca.log2 = lg < 0 || lg > LYT_LL_MAXBITS ? -1 : (int32_t)lg;
-  check_action(c, 0, &c->argv[0], &ca);
+  check_action(c, 0, &c->argv[0], lytI_getint(c, 2), &ca);
   return action_val(c, &ca);
 }
 
@@ -482,9 +481,7 @@ static lyt_value b_apply_column_action(lytI_call *c) {
   col_action ca;
   get_action(c, 0, &ca);
   if (c->argv[1].kind == LYT_VLINEAR)
-    return action_is_identity(&ca) ? c->argv[1]
-                                   : ll_val(lytG_column_action(CX(c), get_ll(c, 1), ca.in, ca.log2,
-                                                               ca.n, ca.a));
+    return ll_val(lytG_column_action(CX(c), get_ll(c, 1), ca.in, ca.log2, ca.n, ca.a));
   const lyt_value *v = &c->argv[1];
   if (!is_seq(v) || ca.log2 > 30 || v->u.tup.n != ((int32_t)1 << ca.log2))
     lytI_argerr(c, 1, "%s: '%s' must be a linear layout or a tuple of 2^%d values",
