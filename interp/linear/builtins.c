@@ -353,14 +353,15 @@ static lyt_value b_rename_dims(lytI_call *c) {
   return ll_val(lytG_rename_dims(CX(c), get_ll(c, 0), ni, inf, int_, no, outf, outt));
 }
 
+/* Triton's std::optional: nil for no value */
+static lyt_value ll_or_nil(const lytG_ll *r) { return r ? ll_val(r) : lytI_nil(); }
+
 static lyt_value b_get_reps(lytI_call *c) {
-  const lytG_ll *r = lytG_get_reps(CX(c), get_ll(c, 0), get_ll(c, 1));
-  return r ? ll_val(r) : lytI_nil();
+  return ll_or_nil(lytG_get_reps(CX(c), get_ll(c, 0), get_ll(c, 1)));
 }
 
 static lyt_value b_factor_through(lytI_call *c) {
-  const lytG_ll *r = lytG_factor_through(CX(c), get_ll(c, 0), get_ll(c, 1));
-  return r ? ll_val(r) : lytI_nil();
+  return ll_or_nil(lytG_factor_through(CX(c), get_ll(c, 0), get_ll(c, 1)));
 }
 
 static lyt_value b_image_subset(lytI_call *c) {

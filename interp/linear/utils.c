@@ -108,8 +108,9 @@ lytG_ll *lytG_rename_dims(lytS_ctx *cx, const lytG_ll *L, int32_t ni, const char
 
 /* getReps: cvt with tile's leading bases zeroed, where cvt starts with
 ** tile's bases (per in-dim) and cvt's other bases stay clear of the
-** out-bits tile reaches; NULL otherwise. Unlike divide_left nothing is
-** shifted, so out-dims tile lacks may follow in any order. */
+** out-bits tile reaches; NULL otherwise. Unlike zeros-like-tile times
+** divide_left(cvt, tile), the other bases keep their values (nothing is
+** shifted down), so they need not lie above the tile. */
 lytG_ll *lytG_get_reps(lytS_ctx *cx, const lytG_ll *cvt, const lytG_ll *tile) {
   int32_t tk[LYT_LL_MAXDIMS];  /* tile's index of each of cvt's out-dims, or -1 */
   uint64_t mask[LYT_LL_MAXDIMS];
@@ -209,7 +210,8 @@ lytG_ll *lytG_invert_and_compose_block_local(lytS_ctx *cx, const lytG_ll *mem,
 
 /* ColumnAction::apply: in-dim `in` (of 2^log2) gets bases
 ** old[action[0]], old[action[1]], ...: a permutation, or a selection that
-** drops the bases not named; out sizes are kept. */
+** drops the bases not named (or repeats one named twice); out sizes are
+** kept. */
 lytG_ll *lytG_column_action(lytS_ctx *cx, const lytG_ll *L, const char *in, int32_t log2,
                             int32_t n, const int32_t *action) {
   int32_t i = lytG_in_index_x(cx, L, in);
