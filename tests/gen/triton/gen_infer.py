@@ -99,6 +99,19 @@ def rand_enc(R, shape):
     return rand_blocked(R, r)
 
 
+def rand_enc_fp4(R, shape):
+    """Sources of fp4_to_fp: blocked mostly, dot operands of MMA v2 (rank 2), slices."""
+    r = len(shape)
+    k = R.random()
+    if r == 2 and k < 0.3:
+        wpc = [1 << p for p in split_pow2(R.randint(0, 3), 2, R)]
+        return {"kind": "dot", "idx": R.randint(0, 1), "k_width": R.choice([1, 2, 4, 8]),
+                "parent": {"kind": "mma", "version": [2, 0], "wpc": wpc, "instr": [16, 8]}}
+    if k < 0.4 and r <= 2:
+        return {"kind": "slice", "dim": R.randrange(r + 1), "parent": rand_blocked(R, r + 1)}
+    return rand_blocked(R, r)
+
+
 def enc_text(e):
     if e["kind"] == "blocked":
         return "blocked(%s, %s, %s, %s)" % (tup(e["spt"]), tup(e["tpw"]), tup(e["wpc"]), tup(e["order"]))
@@ -106,13 +119,15 @@ def enc_text(e):
         return "slice_layout(%d, %s)" % (e["dim"], enc_text(e["parent"]))
     if e["kind"] == "mma":
         return "nvidia_mma(%s, %s, %s)" % (tup(e["version"]), tup(e["wpc"]), tup(e["instr"]))
+    if e["kind"] == "dot":
+        return "dot_operand(%d, %s, %d)" % (e["idx"], enc_text(e["parent"]), e["k_width"])
     raise ValueError(e)
 
 
 def cases(R, n):
     out = []
-    for op in ("reshape", "trans", "join", "split", "joinsplit"):
-        for _ in range(n if op != "joinsplit" else n // 3):
+    for op in ("reshape", "trans", "join", "split", "joinsplit", "fp4_to_fp"):
+        for _ in range(n if op not in ("joinsplit", "fp4_to_fp") else n // 3 if op == "joinsplit" else n):
             if op == "reshape":
                 src = rand_shape(R)
                 dst = rand_shape(R, sum(x.bit_length() - 1 for x in src))
@@ -122,6 +137,9 @@ def cases(R, n):
                 perm = list(range(len(src)))
                 R.shuffle(perm)
                 out.append({"op": op, "shape": src, "enc": rand_enc(R, src), "perm": perm})
+            elif op == "fp4_to_fp":
+                src = rand_shape(R, R.randint(0, 12), rmin=2 if R.random() < 0.5 else 1, rmax=3)
+                out.append({"op": op, "shape": src, "enc": rand_enc_fp4(R, src), "axis": R.randrange(len(src))})
             elif op in ("join", "joinsplit"):
                 src = rand_shape(R, rmax=3)
                 out.append({"op": op, "shape": src, "enc": rand_enc(R, src)})
@@ -145,6 +163,8 @@ def build(gl, e):
                                 order=e["order"])
     if e["kind"] == "slice":
         return gl.SliceLayout(dim=e["dim"], parent=build(gl, e["parent"]))
+    if e["kind"] == "dot":
+        return gl.DotOperandLayout(operand_index=e["idx"], parent=build(gl, e["parent"]), k_width=e["k_width"])
     return gl.NVMMADistributedLayout(version=e["version"], warps_per_cta=e["wpc"], instr_shape=e["instr"])
 
 
@@ -165,6 +185,8 @@ def describe(gl, b, out, shape):
                         list(out.order)]
     if isinstance(out, gl.SliceLayout):
         d["slice"] = out.dim
+    if isinstance(out, gl.DotOperandLayout):
+        d["dot"] = [out.operand_index, out.k_width]
     return d
 
 
@@ -180,12 +202,14 @@ def worker(cpath, rpath, start):
     mod.push_back(f)
     b.set_insertion_point_to_start(f.add_entry_block())
     zero = b.get_fp32(0.0)
+    zero8 = b.get_int8(0)
     with open(rpath, "a") as res:
         for i in range(start, len(cs)):
             c = cs[i]
             try:
-                v = b.create_splat(b.get_distributed_ty(b.get_float_ty(), c["shape"], build(gl, c["enc"])._to_ir(b)),
-                                   zero)
+                ety = b.get_int8_ty() if c["op"] == "fp4_to_fp" else b.get_float_ty()
+                v = b.create_splat(b.get_distributed_ty(ety, c["shape"], build(gl, c["enc"])._to_ir(b)),
+                                   zero8 if c["op"] == "fp4_to_fp" else zero)
                 if c["op"] == "reshape":
                     r = b.create_reshape(v, c["dst"], False)
                 elif c["op"] == "trans":
@@ -194,6 +218,8 @@ def worker(cpath, rpath, start):
                     r = b.create_join(v, v)
                 elif c["op"] == "joinsplit":
                     r = b.create_split(b.create_join(v, v))[0]
+                elif c["op"] == "fp4_to_fp":
+                    r = b.create_fp4_to_fp(v, b.get_bf16_ty(), c["axis"])
                 else:
                     r = b.create_split(v)[0]
                 d = describe(gl, b, b.get_gluon_layout_from_tensor(r), result_shape(c))
@@ -212,6 +238,8 @@ def result_shape(c):
         return c["shape"] + [2]
     if c["op"] == "joinsplit":
         return c["shape"]
+    if c["op"] == "fp4_to_fp":
+        return [x * 2 if i == c["axis"] else x for i, x in enumerate(c["shape"])]
     return c["shape"][:-1]
 
 
@@ -223,7 +251,8 @@ def expected_lines(c, r):
             "join": lambda: "infer_join_encoding(%s, %s)" % (sh, e),
             "split": lambda: "infer_split_encoding(%s, %s)" % (sh, e),
             "joinsplit": lambda: "infer_split_encoding(%s, infer_join_encoding(%s, %s))" % (
-                tup(c["shape"] + [2]), sh, e)}[c["op"]]()
+                tup(c["shape"] + [2]), sh, e),
+            "fp4_to_fp": lambda: "infer_fp4_to_fp_encoding(%s, %s, %d)" % (sh, e, c.get("axis", 0))}[c["op"]]()
     if "error" in r or "abort" in r:
         return ["# Triton: %s" % r.get("error", r.get("abort")), "%s => error" % call]
     out = ["to_linear(%s, %s) => %s" % (call, tup(result_shape(c)), r["ll"])]
@@ -235,6 +264,9 @@ def expected_lines(c, r):
         out.append("%s == slice_layout(%d, %s) => true" % (call, r["slice"], e))
     elif "slice" in r:
         out.append("%s.kind => slice" % call)
+    elif "dot" in r:
+        out.append("%s == dot_operand(%d, %s, %d) => true" % (call, r["dot"][0], enc_text(c["enc"]["parent"]),
+                                                             r["dot"][1]))
     else:
         out.append("type(%s) => linear layout" % call)
     return out
@@ -256,7 +288,7 @@ def main():
                               lambda errfile, i, rc: "Triton aborted (rc %s): %s" % (
                                   rc, (open(errfile).read().strip().splitlines() or [""])[-1][:200]))
     os.makedirs(a.out, exist_ok=True)
-    for op in ("reshape", "trans", "join", "split", "joinsplit"):
+    for op in ("reshape", "trans", "join", "split", "joinsplit", "fp4_to_fp"):
         lines, counts = [], {}
         for i, c in enumerate(cs):
             if c["op"] != op:
