@@ -297,8 +297,9 @@ def main():
             k = r.get("kind", "error" if "error" in r else "abort")
             counts[k] = counts.get(k, 0) + 1
             lines += expected_lines(c, r)
-        head = ["# tt.%s's result encoding as Triton %s infers it, through the gluon builder; "
-                "tests/gen/triton/gen_infer.py --seed %d --n %d" % (op, triton.__version__, a.seed, a.n),
+        what = {"fp4_to_fp": "ttg.fp4_to_fp", "joinsplit": "tt.split of tt.join"}.get(op, "tt." + op)
+        head = ["# %s's result encoding as Triton %s infers it, through the gluon builder; "
+                "tests/gen/triton/gen_infer.py --seed %d --n %d" % (what, triton.__version__, a.seed, a.n),
                 "# %d cases: %s" % (sum(counts.values()),
                                     ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items()))),
                 '#! import "triton.lyt"']
