@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""tests/diff/atoms.txt: CuTe's MMA atoms as CuTe C++ prints them.
+
+Builds tests/gen/gen_atoms.cpp against the CUTLASS headers (host only),
+runs it, and writes one line per field of each atom in lyt's diff format,
+the `_` static markers of CuTe's print removed.
+
+usage: gen_atoms.py [--cutlass /tmp/cutlass] [--cuda-include DIR] [--commit SHA] [--out FILE]
+"""
+import argparse
+import os
+import re
+import subprocess
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cutlass", default="/tmp/cutlass")
+    ap.add_argument("--cuda-include", default="/usr/local/cuda-13.0/include")
+    ap.add_argument("--commit", default="unknown")
+    ap.add_argument("--out", default=os.path.join(HERE, "..", "diff", "atoms.txt"))
+    a = ap.parse_args()
+    exe = os.path.join(tempfile.mkdtemp(), "gen_atoms")
+    subprocess.run(["g++", "-std=c++17", "-O0", "-I" + os.path.join(a.cutlass, "include"),
+                    "-I" + a.cuda_include, "-I" + os.path.join(a.cuda_include, "cccl"),
+                    os.path.join(HERE, "gen_atoms.cpp"), "-o", exe], check=True)
+    out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
+    strip = re.compile(r"(?<![\w@])_(?=-?\d)")
+    lines = ["# CuTe's MMA atoms (MMA_Traits: Shape_MNK, ThrID, ALayout, BLayout, CLayout) as CuTe C++ "
+             "prints them (CUTLASS %s), via tests/gen/gen_atoms.py" % a.commit, '#! import "cute.lyt"']
+    n = 0
+    for row in out.splitlines():
+        name, *fields = row.split("|")
+        n += 1
+        for key, val in zip(("shape_mnk", "thr_id", "layout_a", "layout_b", "layout_c"), fields):
+            lines.append('mma_atom("%s").%s => %s' % (name, key, strip.sub("", val)))
+    lines.insert(1, "# %d atoms, %d fields" % (n, 5 * n))
+    open(a.out, "w").write("\n".join(lines) + "\n")
+    print(n, "atoms")
+
+
+if __name__ == "__main__":
+    main()
