@@ -1,18 +1,23 @@
-// CuTe C++'s MMA atoms, printed for tests/diff/atoms.txt (see tests/gen/README.md):
-// one line per atom, "name|Shape_MNK|ThrID|ALayout|BLayout|CLayout", from the
-// MMA_Traits of the CUTLASS headers (host compile; no GPU).
+// CuTe C++'s MMA and copy atoms, printed for tests/diff/atoms.txt (see
+// tests/gen/README.md): one line per atom, "mma|name|Shape_MNK|ThrID|ALayout|
+// BLayout|CLayout" from the MMA_Traits, "copy|name|ThrID|SrcLayout|DstLayout|
+// RefLayout" from the Copy_Traits of the CUTLASS headers (host compile; no GPU).
 #include <cute/tensor.hpp>
 #include <cute/atom/mma_atom.hpp>
 #include <cute/atom/mma_traits_sm80.hpp>
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 #include <cute/arch/mma_sm90_gmma_ext.hpp>
 #include <cute/atom/mma_traits_sm90_gmma_ext.hpp>
+#include <cute/atom/copy_atom.hpp>
+#include <cute/atom/copy_traits_sm75.hpp>
+#include <cute/atom/copy_traits_sm80.hpp>
+#include <cute/atom/copy_traits_sm90.hpp>
 #include <cstdio>
 using namespace cute;
 
 template <class Op> void atom(const char *name) {
   using T = MMA_Traits<Op>;
-  printf("%s|", name);
+  printf("mma|%s|", name);
   print(typename T::Shape_MNK{}); printf("|");
   print(typename T::ThrID{}); printf("|");
   print(typename T::ALayout{}); printf("|");
@@ -20,6 +25,16 @@ template <class Op> void atom(const char *name) {
   print(typename T::CLayout{}); printf("\n");
 }
 
+template <class Op> void copy(const char *name) {
+  using T = Copy_Traits<Op>;
+  printf("copy|%s|", name);
+  print(typename T::ThrID{}); printf("|");
+  print(typename T::SrcLayout{}); printf("|");
+  print(typename T::DstLayout{}); printf("|");
+  print(typename T::RefLayout{}); printf("\n");
+}
+
+#define COPY(op) copy<op>(#op)
 #define SM80(n) atom<SM80_##n>("SM80_" #n)
 #define GMMA_N(n, t)                                                                          \
   atom<SM90::GMMA::MMA_64x##n##x16_##t##_SS<GMMA::Major::K, GMMA::Major::K>>("SM90_64x" #n "x16_" #t "_SS"); \
@@ -35,4 +50,16 @@ int main() {
   SM80(16x8x16_S32S8S8S32_TN); SM80(16x8x32_S32S8S8S32_TN);
   atom<UniversalFMA<float, float, float, float>>("UniversalFMA");
   GMMA(F16F16F16); GMMA(F32F16F16); GMMA(F32BF16BF16);
+  COPY(SM75_U32x1_LDSM_N); COPY(SM75_U32x2_LDSM_N); COPY(SM75_U32x4_LDSM_N);
+  COPY(SM75_U16x2_LDSM_T); COPY(SM75_U16x4_LDSM_T); COPY(SM75_U16x8_LDSM_T);
+  COPY(SM90_U32x1_STSM_N); COPY(SM90_U32x2_STSM_N); COPY(SM90_U32x4_STSM_N);
+  COPY(SM90_U16x2_STSM_T); COPY(SM90_U16x4_STSM_T); COPY(SM90_U16x8_STSM_T);
+  copy<SM80_CP_ASYNC_CACHEALWAYS<uint32_t>>("SM80_CP_ASYNC_CACHEALWAYS<uint32_t>");
+  copy<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>>("SM80_CP_ASYNC_CACHEALWAYS<uint64_t>");
+  copy<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>>("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>");
+  copy<UniversalCopy<uint8_t>>("UniversalCopy<uint8_t>");
+  copy<UniversalCopy<uint16_t>>("UniversalCopy<uint16_t>");
+  copy<UniversalCopy<uint32_t>>("UniversalCopy<uint32_t>");
+  copy<UniversalCopy<uint64_t>>("UniversalCopy<uint64_t>");
+  copy<UniversalCopy<uint128_t>>("UniversalCopy<uint128_t>");
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/diff/atoms.txt: CuTe's MMA atoms as CuTe C++ prints them.
+"""tests/diff/atoms.txt: CuTe's MMA and copy atoms as CuTe C++ prints them.
 
 Builds tests/gen/gen_atoms.cpp against the CUTLASS headers (host only),
 runs it, and writes one line per field of each atom in lyt's diff format,
@@ -29,15 +29,20 @@ def main():
                     os.path.join(HERE, "gen_atoms.cpp"), "-o", exe], check=True)
     out = subprocess.run([exe], check=True, capture_output=True, text=True).stdout
     strip = re.compile(r"(?<![\w@])_(?=-?\d)")
-    lines = ["# CuTe's MMA atoms (MMA_Traits: Shape_MNK, ThrID, ALayout, BLayout, CLayout) as CuTe C++ "
+    lines = ["# CuTe's MMA atoms (MMA_Traits: Shape_MNK, ThrID, ALayout, BLayout, CLayout) and copy atoms "
+             "(Copy_Traits: ThrID, SrcLayout, DstLayout, RefLayout) as CuTe C++ "
              "prints them (CUTLASS %s), via tests/gen/gen_atoms.py" % a.commit, '#! import "cute.lyt"']
     n = 0
+    keys = {"mma": ("shape_mnk", "thr_id", "a_layout", "b_layout", "c_layout"),
+            "copy": ("thr_id", "src_layout", "dst_layout", "ref_layout")}
+    fields_n = 0
     for row in out.splitlines():
-        name, *fields = row.split("|")
+        kind, name, *fields = row.split("|")
         n += 1
-        for key, val in zip(("shape_mnk", "thr_id", "layout_a", "layout_b", "layout_c"), fields):
-            lines.append('mma_atom("%s").%s => %s' % (name, key, strip.sub("", val)))
-    lines.insert(1, "# %d atoms, %d fields" % (n, 5 * n))
+        for key, val in zip(keys[kind], fields):
+            lines.append('%s_atom("%s").%s => %s' % (kind, name, key, strip.sub("", val)))
+            fields_n += 1
+    lines.insert(1, "# %d atoms, %d fields" % (n, fields_n))
     open(a.out, "w").write("\n".join(lines) + "\n")
     print(n, "atoms")
 
