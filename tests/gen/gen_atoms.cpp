@@ -34,6 +34,17 @@ template <class Op> void copy(const char *name) {
   print(typename T::RefLayout{}); printf("\n");
 }
 
+// A TiledMMA: "tiled|name|TileM,TileN,TileK|C_TV|A_TV|B_TV" (get_layoutC_TV ...)
+template <class TM> void tiled(const char *name, TM tm) {
+  printf("tiled|%s|(", name);
+  print(tm.template tile_size_mnk<0>()); printf(",");
+  print(tm.template tile_size_mnk<1>()); printf(",");
+  print(tm.template tile_size_mnk<2>()); printf(")|");
+  print(tm.get_layoutC_TV()); printf("|");
+  print(tm.get_layoutA_TV()); printf("|");
+  print(tm.get_layoutB_TV()); printf("\n");
+}
+
 #define COPY(op) copy<op>(#op)
 #define SM80(n) atom<SM80_##n>("SM80_" #n)
 #define GMMA_N(n, t)                                                                          \
@@ -62,4 +73,26 @@ int main() {
   copy<UniversalCopy<uint32_t>>("UniversalCopy<uint32_t>");
   copy<UniversalCopy<uint64_t>>("UniversalCopy<uint64_t>");
   copy<UniversalCopy<uint128_t>>("UniversalCopy<uint128_t>");
+  // tiled MMAs; the lyt expression that builds each is the name
+  tiled("make_tiled_mma(mma_atom(\"SM80_16x8x16_F32F16F16F32_TN\"), (2,2,1):(1,2,0), (32,32,16))",
+        make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>, Stride<_1,_2,_0>>{}, Tile<_32,_32,_16>{}));
+  tiled("make_tiled_mma(mma_atom(\"SM80_16x8x16_F32F16F16F32_TN\"), (2,2,1):(1,2,0))",
+        make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>, Stride<_1,_2,_0>>{}));
+  tiled("make_tiled_mma(mma_atom(\"SM80_16x8x16_F32F16F16F32_TN\"), (2,2,1):(2,1,0), (32,32,16))",
+        make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>, Stride<_2,_1,_0>>{}, Tile<_32,_32,_16>{}));
+  tiled("make_tiled_mma(mma_atom(\"SM80_16x8x8_F16F16F16F16_TN\"), (2,2):(1,2))",
+        make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN{}, Layout<Shape<_2,_2>, Stride<_1,_2>>{}));
+  tiled("make_tiled_mma(mma_atom(\"SM80_16x8x16_F32F16F16F32_TN\"), (2,2,1):(1,2,0), (_, (4,4,2):(1,8,4), _))",
+        make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>, Stride<_1,_2,_0>>{},
+                       Tile<Underscore, Layout<Shape<_4,_4,_2>, Stride<_1,_8,_4>>, Underscore>{}));
+  tiled("make_tiled_mma(mma_atom(\"SM80_16x8x32_S32S8S8S32_TN\"), (2,2,1):(1,2,0))",
+        make_tiled_mma(SM80_16x8x32_S32S8S8S32_TN{}, Layout<Shape<_2,_2,_1>, Stride<_1,_2,_0>>{}));
+  tiled("make_tiled_mma(mma_atom(\"UniversalFMA\"), (16,16,1):(1,16,0))",
+        make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_16,_1>, Stride<_1,_16,_0>>{}));
+  tiled("make_tiled_mma(mma_atom(\"SM90_64x64x16_F32F16F16_SS\"), (2,1,1):(1,0,0))",
+        make_tiled_mma(SM90::GMMA::MMA_64x64x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>{},
+                       Layout<Shape<_2,_1,_1>, Stride<_1,_0,_0>>{}));
+  tiled("make_tiled_mma(mma_atom(\"SM90_64x128x16_F32F16F16_RS\"), (1,1,1):(0,0,0))",
+        make_tiled_mma(SM90::GMMA::MMA_64x128x16_F32F16F16_RS<GMMA::Major::K, GMMA::Major::K>{},
+                       Layout<Shape<_1,_1,_1>, Stride<_0,_0,_0>>{}));
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/diff/atoms.txt: CuTe's MMA and copy atoms as CuTe C++ prints them.
+"""tests/diff/atoms.txt: CuTe's MMA and copy atoms, and tiled MMAs, as CuTe C++ prints them.
 
 Builds tests/gen/gen_atoms.cpp against the CUTLASS headers (host only),
 runs it, and writes one line per field of each atom in lyt's diff format,
@@ -36,13 +36,20 @@ def main():
     keys = {"mma": ("shape_mnk", "thr_id", "a_layout", "b_layout", "c_layout"),
             "copy": ("thr_id", "src_layout", "dst_layout", "ref_layout")}
     fields_n = 0
+    tiled = 0
     for row in out.splitlines():
         kind, name, *fields = row.split("|")
+        if kind == "tiled":  # name is the lyt expression that builds the TiledMMA
+            tiled += 1
+            lines.append("%s.tile_size_mnk => %s" % (name, strip.sub("", fields[0])))
+            for f, val in zip(("c", "a", "b"), fields[1:]):
+                lines.append("get_layout_%s_tv(%s) => %s" % (f, name, strip.sub("", val)))
+            continue
         n += 1
         for key, val in zip(keys[kind], fields):
             lines.append('%s_atom("%s").%s => %s' % (kind, name, key, strip.sub("", val)))
             fields_n += 1
-    lines.insert(1, "# %d atoms, %d fields" % (n, fields_n))
+    lines.insert(1, "# %d atoms, %d fields; %d tiled MMAs (tile size, C, A and B TV layouts)" % (n, fields_n, tiled))
     open(a.out, "w").write("\n".join(lines) + "\n")
     print(n, "atoms")
 
