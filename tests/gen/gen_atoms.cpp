@@ -45,6 +45,26 @@ template <class TM> void tiled(const char *name, TM tm) {
   print(tm.get_layoutB_TV()); printf("\n");
 }
 
+// ThrMMA::partition_{C,A,B}: "part|lyt expression|layout|offset" for thread t,
+// the tensor's thread mode sliced at the thread's coordinate (slice_and_offset).
+template <class F, class C> void part_print(const char *expr, F f, C thr) {
+  constexpr int R = decltype(rank<1,1>(f))::value;
+  auto lo = slice_and_offset(make_coord(thr, make_coord(_, repeat<R>(_))), f);
+  printf("part|%s|", expr);
+  print(get<0>(lo)); printf("|");
+  print(get<1>(lo)); printf("\n");
+}
+template <class TM, class L> void parts(const char *tm_expr, TM tm, L tensor, const char *tensor_expr, int t) {
+  auto v = tm.get_thr_layout_vmnk().get_flat_coord(t);
+  char e[512];
+  snprintf(e, sizeof e, "partition_c(%s, %s, %d)", tm_expr, tensor_expr, t);
+  part_print(e, tm.thrfrg_C(tensor), make_coord(get<0>(v), make_coord(get<1>(v), get<2>(v))));
+  snprintf(e, sizeof e, "partition_a(%s, %s, %d)", tm_expr, tensor_expr, t);
+  part_print(e, tm.thrfrg_A(tensor), make_coord(get<0>(v), make_coord(get<1>(v), get<3>(v))));
+  snprintf(e, sizeof e, "partition_b(%s, %s, %d)", tm_expr, tensor_expr, t);
+  part_print(e, tm.thrfrg_B(tensor), make_coord(get<0>(v), make_coord(get<2>(v), get<3>(v))));
+}
+
 #define COPY(op) copy<op>(#op)
 #define SM80(n) atom<SM80_##n>("SM80_" #n)
 #define GMMA_N(n, t)                                                                          \
@@ -95,4 +115,18 @@ int main() {
   tiled("make_tiled_mma(mma_atom(\"SM90_64x128x16_F32F16F16_RS\"), (1,1,1):(0,0,0))",
         make_tiled_mma(SM90::GMMA::MMA_64x128x16_F32F16F16_RS<GMMA::Major::K, GMMA::Major::K>{},
                        Layout<Shape<_1,_1,_1>, Stride<_0,_0,_0>>{}));
+  // partitions of a 128x128 tensor (row- and column-major) for several threads
+  auto tm1 = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>, Stride<_1,_2,_0>>{}, Tile<_32,_32,_16>{});
+  const char *tm1e = "make_tiled_mma(mma_atom(\"SM80_16x8x16_F32F16F16F32_TN\"), (2,2,1):(1,2,0), (32,32,16))";
+  auto tm2 = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>, Stride<_2,_1,_0>>{});
+  const char *tm2e = "make_tiled_mma(mma_atom(\"SM80_16x8x16_F32F16F16F32_TN\"), (2,2,1):(2,1,0))";
+  for (int t : {0, 5, 37, 127}) {
+    parts(tm1e, tm1, Layout<Shape<_128,_128>, Stride<_128,_1>>{}, "(128,128):(128,1)", t);
+    parts(tm1e, tm1, Layout<Shape<_128,_64>, Stride<_1,_128>>{}, "(128,64):(1,128)", t);
+    parts(tm2e, tm2, Layout<Shape<_64,_64>, Stride<_64,_1>>{}, "(64,64):(64,1)", t);
+  }
+  auto tm3 = make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_16,_1>, Stride<_1,_16,_0>>{});
+  for (int t : {0, 17, 255})
+    parts("make_tiled_mma(mma_atom(\"UniversalFMA\"), (16,16,1):(1,16,0))", tm3,
+          Layout<Shape<_128,_128>, Stride<_1,_128>>{}, "(128,128):(1,128)", t);
 }

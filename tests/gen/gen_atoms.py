@@ -36,9 +36,14 @@ def main():
     keys = {"mma": ("shape_mnk", "thr_id", "a_layout", "b_layout", "c_layout"),
             "copy": ("thr_id", "src_layout", "dst_layout", "ref_layout")}
     fields_n = 0
-    tiled = 0
+    tiled = parts = 0
     for row in out.splitlines():
         kind, name, *fields = row.split("|")
+        if kind == "part":  # name is the lyt expression of the partition
+            parts += 1
+            lines.append("%s.layout => %s" % (name, strip.sub("", fields[0])))
+            lines.append("%s.offset => %s" % (name, strip.sub("", fields[1])))
+            continue
         if kind == "tiled":  # name is the lyt expression that builds the TiledMMA
             tiled += 1
             lines.append("%s.tile_size_mnk => %s" % (name, strip.sub("", fields[0])))
@@ -49,7 +54,8 @@ def main():
         for key, val in zip(keys[kind], fields):
             lines.append('%s_atom("%s").%s => %s' % (kind, name, key, strip.sub("", val)))
             fields_n += 1
-    lines.insert(1, "# %d atoms, %d fields; %d tiled MMAs (tile size, C, A and B TV layouts)" % (n, fields_n, tiled))
+    lines.insert(1, "# %d atoms, %d fields; %d tiled MMAs (tile size, C, A and B TV layouts); %d thread partitions "
+                    "(layout and offset)" % (n, fields_n, tiled, parts))
     open(a.out, "w").write("\n".join(lines) + "\n")
     print(n, "atoms")
 
