@@ -13,6 +13,7 @@
 #include <cute/atom/copy_traits_sm80.hpp>
 #include <cute/atom/copy_traits_sm90.hpp>
 #include <cstdio>
+#include <string>
 using namespace cute;
 
 template <class Op> void atom(const char *name) {
@@ -63,6 +64,14 @@ template <class TM, class L> void parts(const char *tm_expr, TM tm, L tensor, co
   part_print(e, tm.thrfrg_A(tensor), make_coord(get<0>(v), make_coord(get<1>(v), get<3>(v))));
   snprintf(e, sizeof e, "partition_b(%s, %s, %d)", tm_expr, tensor_expr, t);
   part_print(e, tm.thrfrg_B(tensor), make_coord(get<0>(v), make_coord(get<2>(v), get<3>(v))));
+}
+
+// A TiledCopy: "tcopy|lyt expression|Tiler_MN|layoutS_TV|layoutD_TV"
+template <class TC> void tcopy(const char *expr, TC tc) {
+  printf("tcopy|%s|", expr);
+  print(typename TC::Tiler_MN{}); printf("|");
+  print(tc.get_layoutS_TV()); printf("|");
+  print(tc.get_layoutD_TV()); printf("\n");
 }
 
 #define COPY(op) copy<op>(#op)
@@ -125,6 +134,24 @@ int main() {
     parts(tm1e, tm1, Layout<Shape<_128,_64>, Stride<_1,_128>>{}, "(128,64):(1,128)", t);
     parts(tm2e, tm2, Layout<Shape<_64,_64>, Stride<_64,_1>>{}, "(64,64):(64,1)", t);
   }
+  tcopy("make_tiled_copy(copy_atom(\"UniversalCopy<uint128_t>\"), (16,8):(8,1), make_layout((1,8)), 16)",
+        make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, half_t>{}, Layout<Shape<_16,_8>, Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{}));
+  tcopy("make_tiled_copy(copy_atom(\"SM80_CP_ASYNC_CACHEALWAYS<uint128_t>\"), (16,8):(8,1), make_layout((1,8)), 16)",
+        make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, Layout<Shape<_16,_8>, Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{}));
+  tcopy("make_tiled_copy(copy_atom(\"UniversalCopy<uint32_t>\"), make_layout((32,8)), make_layout((4,1)), 32)",
+        make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_32,_8>>{}, Layout<Shape<_4,_1>>{}));
+  tcopy("make_tiled_copy(copy_atom(\"SM80_CP_ASYNC_CACHEALWAYS<uint64_t>\"), make_layout((8,16)), make_layout((4,1)), 16)",
+        make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint64_t>, half_t>{}, Layout<Shape<_8,_16>>{}, Layout<Shape<_4,_1>>{}));
+  tcopy(("make_tiled_copy_mma(copy_atom(\"SM75_U32x4_LDSM_N\"), " + std::string(tm1e) + ", \"a\", 16)").c_str(),
+        make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tm1));
+  tcopy(("make_tiled_copy_mma(copy_atom(\"SM75_U32x4_LDSM_N\"), " + std::string(tm1e) + ", \"b\", 16)").c_str(),
+        make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tm1));
+  tcopy(("make_tiled_copy_mma(copy_atom(\"SM75_U16x8_LDSM_T\"), " + std::string(tm1e) + ", \"b\", 16)").c_str(),
+        make_tiled_copy_B(Copy_Atom<SM75_U16x8_LDSM_T, half_t>{}, tm1));
+  tcopy(("make_tiled_copy_mma(copy_atom(\"SM90_U32x4_STSM_N\"), " + std::string(tm1e) + ", \"c\", 16)").c_str(),
+        make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, half_t>{}, tm1));
+  tcopy(("make_tiled_copy_mma(copy_atom(\"UniversalCopy<uint32_t>\"), " + std::string(tm2e) + ", \"c\", 32)").c_str(),
+        make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, float>{}, tm2));
   auto tm3 = make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_16,_1>, Stride<_1,_16,_0>>{});
   for (int t : {0, 17, 255})
     parts("make_tiled_mma(mma_atom(\"UniversalFMA\"), (16,16,1):(1,16,0))", tm3,

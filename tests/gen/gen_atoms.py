@@ -36,9 +36,15 @@ def main():
     keys = {"mma": ("shape_mnk", "thr_id", "a_layout", "b_layout", "c_layout"),
             "copy": ("thr_id", "src_layout", "dst_layout", "ref_layout")}
     fields_n = 0
-    tiled = parts = 0
+    tiled = parts = tcopies = 0
     for row in out.splitlines():
         kind, name, *fields = row.split("|")
+        if kind == "tcopy":  # name is the lyt expression that builds the TiledCopy
+            tcopies += 1
+            lines.append("%s.tiler => %s" % (name, strip.sub("", fields[0])))
+            lines.append("get_layout_s_tv(%s) => %s" % (name, strip.sub("", fields[1])))
+            lines.append("get_layout_d_tv(%s) => %s" % (name, strip.sub("", fields[2])))
+            continue
         if kind == "part":  # name is the lyt expression of the partition
             parts += 1
             lines.append("%s.layout => %s" % (name, strip.sub("", fields[0])))
@@ -55,7 +61,7 @@ def main():
             lines.append('%s_atom("%s").%s => %s' % (kind, name, key, strip.sub("", val)))
             fields_n += 1
     lines.insert(1, "# %d atoms, %d fields; %d tiled MMAs (tile size, C, A and B TV layouts); %d thread partitions "
-                    "(layout and offset)" % (n, fields_n, tiled, parts))
+                    "(layout and offset); %d tiled copies (tiler, S and D TV layouts)" % (n, fields_n, tiled, parts, tcopies))
     open(a.out, "w").write("\n".join(lines) + "\n")
     print(n, "atoms")
 
