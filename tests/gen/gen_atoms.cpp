@@ -74,6 +74,14 @@ template <class TC> void tcopy(const char *expr, TC tc) {
   print(tc.get_layoutD_TV()); printf("\n");
 }
 
+// A tensor view: "view|lyt expression|layout|offset", the offset read off the
+// tensor's data pointer (CuTe's own tensor slicing, not a formula of ours).
+static half_t hbuf[1 << 17];
+template <class T> void view(const char *expr, T const &t) {
+  printf("view|%s|", expr);
+  print(t.layout()); printf("|%ld\n", (long)(t.data().get() - hbuf));
+}
+
 #define COPY(op) copy<op>(#op)
 #define SM80(n) atom<SM80_##n>("SM80_" #n)
 #define GMMA_N(n, t)                                                                          \
@@ -152,6 +160,36 @@ int main() {
         make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, half_t>{}, tm1));
   tcopy(("make_tiled_copy_mma(copy_atom(\"UniversalCopy<uint32_t>\"), " + std::string(tm2e) + ", \"c\", 32)").c_str(),
         make_tiled_copy_C(Copy_Atom<UniversalCopy<uint32_t>, float>{}, tm2));
+  // local_tile, local_partition, partition_S/D on tensors over hbuf
+  {
+    auto g = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_256,_256>, Stride<_256,_1>>{});
+    view("local_tile((256,256):(256,1), (64,32), (1,2))", local_tile(g, Shape<_64,_32>{}, make_coord(1, 2)));
+    view("local_tile((256,256):(256,1), (64,32), (3,7))", local_tile(g, Shape<_64,_32>{}, make_coord(3, 7)));
+    view("local_tile((256,256):(256,1), (64,32), (2,_))", local_tile(g, Shape<_64,_32>{}, make_coord(2, _)));
+    auto c = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_128,_64>, Stride<_1,_128>>{});
+    view("local_tile((128,64):(1,128), (32,32), (3,1))", local_tile(c, Shape<_32,_32>{}, make_coord(3, 1)));
+    auto s = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_16,_64>, Stride<_64,_1>>{});
+    for (int t : {0, 5, 31})
+      view(("local_partition((16,64):(64,1), (2,16):(16,1), " + std::to_string(t) + ")").c_str(),
+           local_partition(s, Layout<Shape<_2,_16>, Stride<_16,_1>>{}, t));
+    for (int t : {0, 9, 200})
+      view(("local_partition((128,64):(1,128), make_layout((16,16)), " + std::to_string(t) + ")").c_str(),
+           local_partition(c, Layout<Shape<_16,_16>>{}, t));
+    auto tc1 = make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, half_t>{}, Layout<Shape<_16,_8>, Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{});
+    const char *tc1e = "make_tiled_copy(copy_atom(\"UniversalCopy<uint128_t>\"), (16,8):(8,1), make_layout((1,8)), 16)";
+    auto a = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_128,_128>, Stride<_128,_1>>{});
+    for (int t : {0, 9, 127}) {
+      view(("partition_s(" + std::string(tc1e) + ", (128,128):(128,1), " + std::to_string(t) + ")").c_str(),
+           tc1.get_slice(t).partition_S(a));
+      view(("partition_d(" + std::string(tc1e) + ", (128,128):(128,1), " + std::to_string(t) + ")").c_str(),
+           tc1.get_slice(t).partition_D(a));
+    }
+    auto tca = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tm1);
+    std::string tcae = "make_tiled_copy_mma(copy_atom(\"SM75_U32x4_LDSM_N\"), " + std::string(tm1e) + ", \"a\", 16)";
+    auto sa = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_128,_32>, Stride<_32,_1>>{});
+    for (int t : {0, 5, 77})
+      view(("partition_s(" + tcae + ", (128,32):(32,1), " + std::to_string(t) + ")").c_str(), tca.get_slice(t).partition_S(sa));
+  }
   auto tm3 = make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_16,_1>, Stride<_1,_16,_0>>{});
   for (int t : {0, 17, 255})
     parts("make_tiled_mma(mma_atom(\"UniversalFMA\"), (16,16,1):(1,16,0))", tm3,

@@ -36,9 +36,14 @@ def main():
     keys = {"mma": ("shape_mnk", "thr_id", "a_layout", "b_layout", "c_layout"),
             "copy": ("thr_id", "src_layout", "dst_layout", "ref_layout")}
     fields_n = 0
-    tiled = parts = tcopies = 0
+    tiled = parts = tcopies = views = 0
     for row in out.splitlines():
         kind, name, *fields = row.split("|")
+        if kind == "view":  # name is the lyt expression; CuTe's tensor layout and data offset
+            views += 1
+            lines.append("%s.layout => %s" % (name, strip.sub("", fields[0])))
+            lines.append("%s.offset => %s" % (name, fields[1]))
+            continue
         if kind == "tcopy":  # name is the lyt expression that builds the TiledCopy
             tcopies += 1
             lines.append("%s.tiler => %s" % (name, strip.sub("", fields[0])))
@@ -61,7 +66,8 @@ def main():
             lines.append('%s_atom("%s").%s => %s' % (kind, name, key, strip.sub("", val)))
             fields_n += 1
     lines.insert(1, "# %d atoms, %d fields; %d tiled MMAs (tile size, C, A and B TV layouts); %d thread partitions "
-                    "(layout and offset); %d tiled copies (tiler, S and D TV layouts)" % (n, fields_n, tiled, parts, tcopies))
+                    "(layout and offset); %d tiled copies (tiler, S and D TV layouts); %d tensor views (local_tile, local_partition, "
+                    "partition_S/D: layout and offset)" % (n, fields_n, tiled, parts, tcopies, views))
     open(a.out, "w").write("\n".join(lines) + "\n")
     print(n, "atoms")
 
