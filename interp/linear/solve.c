@@ -155,6 +155,17 @@ static void to_outer_space(const lytG_ll *A, const lytG_ll *B, uint64_t *out) {
   }
 }
 
+/* The dims of X in A(X(y)) = B(y): B's in-dims to A's in-dims; the
+** columns are left for the caller. */
+static lytG_ll *solution_frame(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *B) {
+  lytG_ll *R = lytG_new(cx);
+  R->nin = B->nin;
+  R->nout = A->nin;
+  memcpy(R->in, B->in, sizeof R->in);
+  memcpy(R->out, A->in, sizeof R->out);
+  return R;
+}
+
 static void ic_check_dims(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *A) {
   int ok = A->nout == B->nout;
   for (int32_t k = 0; k < B->nout && ok; k++) ok = lytG_out_index(A, B->out[k].name) >= 0;
@@ -202,11 +213,7 @@ static lytG_ll *inv_comp(lytS_ctx *cx, const lytG_ll *B, const lytG_ll *A, int32
   elim e;
   elim_build(&e, acols, A->inbits);
   to_outer_space(A, B, rhs);
-  lytG_ll *R = lytG_new(cx);
-  R->nin = B->nin;
-  R->nout = A->nin;
-  memcpy(R->in, B->in, sizeof R->in);
-  memcpy(R->out, A->in, sizeof R->out);
+  lytG_ll *R = solution_frame(cx, A, B);
   for (int32_t i = 0, j = 0; i < B->nin; j += B->in[i].log2, i++) {
     int32_t ai = (idB >> i) & 1 ? lytG_in_index(A, B->in[i].name) : -1;
     int32_t aoff = ai >= 0 ? lytG_in_offset(A, ai) : 0;
@@ -251,11 +258,7 @@ lytG_ll *lytG_factor_through(lytS_ctx *cx, const lytG_ll *A, const lytG_ll *B) {
   elim_solve(&e, rhs, x, B->inbits);
   for (int32_t j = 0; j < B->inbits; j++)
     if (rhs[j]) return NULL;
-  lytG_ll *R = lytG_new(cx);
-  R->nin = B->nin;
-  R->nout = A->nin;
-  memcpy(R->in, B->in, sizeof R->in);
-  memcpy(R->out, A->in, sizeof R->out);
+  lytG_ll *R = solution_frame(cx, A, B);
   memcpy(R->col, x, sizeof x[0] * (size_t)B->inbits);
   lytG_finish(cx, R, 0, "factor_through");
   return R;

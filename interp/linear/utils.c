@@ -114,7 +114,8 @@ lytG_ll *lytG_rename_dims(lytS_ctx *cx, const lytG_ll *L, int32_t ni, const char
 lytG_ll *lytG_get_reps(lytS_ctx *cx, const lytG_ll *cvt, const lytG_ll *tile) {
   int32_t tk[LYT_LL_MAXDIMS];  /* tile's index of each of cvt's out-dims, or -1 */
   uint64_t mask[LYT_LL_MAXDIMS];
-  for (int32_t k = 0; k < tile->nout; k++) lytG_out_index_x(cx, cvt, tile->out[k].name);
+  for (int32_t k = 0; k < tile->nout; k++)  /* fails where tile has an out-dim cvt lacks */
+    lytG_out_index_x(cx, cvt, tile->out[k].name);
   for (int32_t k = 0; k < cvt->nout; k++) {
     tk[k] = lytG_out_index(tile, cvt->out[k].name);
     mask[k] = 0;
