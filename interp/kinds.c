@@ -66,7 +66,7 @@ const lytI_kind lytI_kinds[LYT_NKINDS] = {
     NULL, NULL, CODE, .sample = "size" },
   [LYT_VRECORD] = {
     "record", LYT_TRECORD, lytI_copy_record, lytI_equal_record, lytI_print_record, NULL,
-    lytI_json_record, NULL, .sample = "{a: 1, b: (2,\"x\"), c: {d: 3}}" },
+    lytI_json_record, NULL, .show = lytI_show_figure, .sample = "{a: 1, b: (2,\"x\"), c: {d: 3}}" },
   [LYT_VLINEAR] = {
     "linear layout", LYT_TLINEAR, lytI_copy_linear, lytI_equal_linear, lytI_print_linear, NULL,
     lytI_json_linear, NULL, lytI_apply_linear, 1, lytI_show_linear, lytI_linear_to_linear,

@@ -1,16 +1,16 @@
 #!/bin/sh
 # SVG pictures seen by a browser: renders one picture of each kind with
 # lyt, screenshots each in headless Chromium and checks that every cell in
-# the window shows its own fill colour in the PNG. Skips its 9 checks,
+# the window shows its own fill colour in the PNG. Skips its 11 checks,
 # with a reason, when chromium or python3 is missing.
 #   sh tests/pictures.sh [path/to/lyt]
 LYT=${1:-build/lyt}
 if ! command -v chromium >/dev/null 2>&1; then
-  echo "skip 9: chromium is not installed (apt-get install -y chromium)"
+  echo "skip 11: chromium is not installed (apt-get install -y chromium)"
   echo "0 passed, 0 failed"; exit 0
 fi
 if ! command -v python3 >/dev/null 2>&1; then
-  echo "skip 9: python3 is not installed"; echo "0 passed, 0 failed"; exit 0
+  echo "skip 11: python3 is not installed"; echo "0 passed, 0 failed"; exit 0
 fi
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
@@ -23,6 +23,10 @@ svg(to_linear(swizzled_shared(2,1,4,(1,0)), (8,16)), "shared.svg", elem="f16")
 svg(axe((8,2,2):(4@lane,1@warp,1@lane), 2:16@lane), "axe.svg", shape=(4,8))
 svg(nested((2,1),(1,1),(1,1),(4,4),(2,4),(1,0),(4,1)), "nested.svg")
 svg(composition(swizzle(3,3,3), (128,128):(128,1)), "big.svg", color="bank")
+import "cute"
+tm = make_tiled_mma(mma_atom("SM80_16x8x8_F16F16F16F16_TN"))
+svg(tm, "mma.svg")
+svg(make_tiled_copy_mma(copy_atom("SM75_U32x2_LDSM_N"), tm, "a", 16), "copy.svg")
 LYT
 lyt_abs=$(cd "$(dirname "$LYT")" && pwd)/$(basename "$LYT")
 if ! (cd "$dir" && "$lyt_abs" kinds.lyt); then echo "lyt failed"; echo "0 passed, 1 failed"; exit 1; fi
@@ -80,8 +84,10 @@ print(seen, match)
 PY
 # The cells each picture must draw, worked out from the shapes above:
 # 4x8; 16 threads x 8 values; 16x16; 8x16; two 4x8 grids (lane, warp);
-# the nested tile 16x16; 128x128 (of which the window shows a corner).
-cells="stride:32 tv:128 distributed:256 shared:128 axe:64 nested:256 big:16384"
+# the nested tile 16x16; 128x128 (of which the window shows a corner); a
+# tiled MMA's C 16x8, A 16x8 and B 8x8; a tiled copy's source and
+# destination, 16x8 each.
+cells="stride:32 tv:128 distributed:256 shared:128 axe:64 nested:256 big:16384 mma:320 copy:256"
 pass=0; fail=0
 # colours NAME SVG: screenshot SVG alone in Chromium and check its cells
 colours() {
@@ -94,7 +100,7 @@ colours() {
     echo "FAIL $1: ${3:-?} of ${2:-?} cells in the window show their colour"; fail=$((fail + 1))
   fi
 }
-for k in stride tv distributed shared axe nested big; do
+for k in stride tv distributed shared axe nested big mma copy; do
   want=$(printf '%s\n' $cells | sed -n "s/^$k://p")
   got=$(grep -c 'class="[ce]"/>' "$dir/$k.svg")
   if [ "$got" != "$want" ]; then

@@ -30,20 +30,20 @@ static void tex(lytS_buf *b, const char *s) {
 static const uint32_t tv8[8] = { 0xafafff, 0xafffaf, 0xffffaf, 0xffafaf,
                                  0xd2d2ff, 0xd2ffd2, 0xffffd2, 0xffd2d2 };
 
-static void fill(lytS_buf *b, const lytI_picture *p, int64_t key) {
+static void fill(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g, int64_t key) {
   if (p->palette == LYTI_PAL_GREY8) { lytS_buf_printf(b, "black!%02d", lytI_grey8[key % 8]); return; }
-  uint32_t c = p->order ? tv8[key % 8] : lytI_picture_rgb(p, key);
+  uint32_t c = g->order ? tv8[key % 8] : lytI_picture_rgb(p, key);
   lytS_buf_printf(b, "{rgb,255:red,%u;green,%u;blue,%u}", (unsigned)(c >> 16),
                   (unsigned)(c >> 8 & 255), (unsigned)(c & 255));
 }
 
-static void node(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g, int64_t at,
-                 int64_t off) {
+static void node(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g, int64_t at) {
   const lytI_pcell *c = &g->cell[at];
   if (c->key < 0) return;
   lytS_buf_puts(b, "\\node[fill=");
-  fill(b, p, c->key);
-  lytS_buf_printf(b, "] at (%lld,%lld) {", (long long)(at / g->cols), (long long)(at % g->cols + off));
+  fill(b, p, g, c->key);
+  lytS_buf_printf(b, "] at (%lld,%lld) {", (long long)(at / g->cols + g->row0),
+                  (long long)(at % g->cols + g->col0));
   if (c->sub) {
     lytS_buf_puts(b, "\\shortstack{");
     tex(b, c->text);
@@ -56,43 +56,63 @@ static void node(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g, int64_
   lytS_buf_puts(b, "};\n");
 }
 
-static void cells(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g, int64_t off) {
-  if (p->order)
-    for (int64_t k = 0; k < p->norder; k++) node(b, p, g, p->order[k], off);
+static void cells(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g) {
+  if (g->order)
+    for (int64_t k = 0; k < g->norder; k++) node(b, p, g, g->order[k]);
   else
-    for (int64_t at = 0; at < g->rows * g->cols; at++) node(b, p, g, at, off);
+    for (int64_t at = 0; at < g->rows * g->cols; at++) node(b, p, g, at);
 }
 
-static void frame(lytS_buf *b, const lytI_pgrid *g, int64_t off) {
-  lytS_buf_printf(b, "\\draw[color=black,thick,shift={(-0.5,%.1f)}] (0,0) grid (%lld,%lld);\n\n",
-                  (double)off - 0.5, (long long)g->rows, (long long)g->cols);
-  for (int64_t i = 0; i < g->rows; i++)
-    lytS_buf_printf(b, "\\node at (%lld,%lld) {\\Large{\\texttt{%lld}}};\n", (long long)i,
-                    (long long)(off - 1), (long long)i);
-  for (int64_t j = 0; j < g->cols; j++)
-    lytS_buf_printf(b, "\\node at (%d,%lld) {\\Large{\\texttt{%lld}}};\n", -1,
-                    (long long)(j + off), (long long)j);
+static void label(lytS_buf *b, int64_t row, int64_t col, int64_t n) {
+  lytS_buf_printf(b, "\\node at (%lld,%lld) {\\Large{\\texttt{%lld}}};\n", (long long)row,
+                  (long long)col, (long long)n);
+}
+
+/* Row numbers in column `col`, column numbers above the grid, in the
+** order CuTe writes them. */
+static void labels(lytS_buf *b, const lytI_pgrid *g, int64_t col, int rows_first) {
+  for (int pass = 0; pass < 2; pass++)
+    if (pass == !rows_first)
+      for (int64_t i = 0; i < g->rows; i++) label(b, g->row0 + i, col, i);
+    else
+      for (int64_t j = 0; j < g->cols; j++) label(b, g->row0 - 1, g->col0 + j, j);
+}
+
+/* A figure's grid is drawn from corner to corner; the grids of other
+** pictures are shifted, as CuTe's print_latex of one layout draws it. */
+static void frame(lytS_buf *b, const lytI_picture *p, const lytI_pgrid *g) {
+  if (p->figure == LYTI_FIG_ROW)
+    lytS_buf_printf(b, "\\draw[color=black,thick,shift={(-0.5,%.1f)}] (0,0) grid (%lld,%lld);\n\n",
+                    (double)g->col0 - 0.5, (long long)g->rows, (long long)g->cols);
+  else
+    lytS_buf_printf(b, "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (%lld,%lld) grid (%lld,%lld);\n\n",
+                    (long long)g->row0, (long long)g->col0, (long long)(g->row0 + g->rows),
+                    (long long)(g->col0 + g->cols));
 }
 
 void lytI_picture_latex(lytS_buf *b, const lytI_picture *p) {
-  if (p->order) lytS_buf_printf(b, "%% Layout TV: %s\n", p->tv_title);
-  else lytS_buf_printf(b, "%% Layout: %s\n", p->title);
+  int tv = 0;
+  for (int32_t k = 0; k < p->ngrids; k++)
+    if (p->grid[k].tv_title) lytS_buf_printf(b, "%% %s\n", p->grid[k].tv_title), tv = 1;
+  if (!tv) lytS_buf_printf(b, "%% Layout: %s\n", p->title);
   lytS_buf_puts(b, "\\documentclass[convert]{standalone}\n"
                    "\\usepackage{tikz}\n\n"
                    "\\begin{document}\n"
                    "\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},"
                    "every node/.style={minimum size=1cm, outer sep=0pt}]\n\n");
-  int64_t off = 0;
   for (int32_t k = 0; k < p->ngrids; k++) {
     const lytI_pgrid *g = &p->grid[k];
-    if (g->name) {
-      lytS_buf_printf(b, "\\node[anchor=west] at (-2,%lld) {\\texttt{", (long long)off);
+    if (g->name && p->figure == LYTI_FIG_ROW) {
+      lytS_buf_printf(b, "\\node[anchor=west] at (-2,%lld) {\\texttt{", (long long)g->col0);
       tex(b, g->name);
       lytS_buf_puts(b, "}};\n");
     }
-    cells(b, p, g, off);
-    frame(b, g, off);
-    off += g->cols + 2;
+    cells(b, p, g);
+    frame(b, p, g);
+    /* CuTe labels no C; B's columns come first; D's rows stand at its right */
+    if (p->figure == LYTI_FIG_MMA && k == 0) continue;
+    int right = p->figure == LYTI_FIG_COPY && k == 1;
+    labels(b, g, right ? g->col0 + g->cols : g->col0 - 1, !(p->figure == LYTI_FIG_MMA && k == 2));
   }
   if (*p->notes) {
     lytS_buf_puts(b, "% ");

@@ -44,6 +44,13 @@ static const char *fmt(lyt_state *L, const char *f, ...) {
 
 const int lytI_grey8[8] = { 0, 40, 20, 60, 10, 50, 30, 70 };
 
+static const char *cat3(lyt_state *L, const char *a, const char *b, const char *c) {
+  lytS_buf buf;
+  lytS_buf_init(&buf, &L->cx);
+  lytS_buf_printf(&buf, "%s%s%s", a, b, c);
+  return buf.p;
+}
+
 static int64_t mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
 
 /* Rounding down: a negative offset's bytes lie in the words below 0. */
@@ -153,20 +160,22 @@ static void stride_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const 
     }
 }
 
-/* What CuTe's print_latex_tv names its layout: the one its callers pass,
-** (thread, value) -> (m, n), the TV layout composed with the tile's
-** identity. Where that composition is not admissible (C++ could not make
-** it either) or the layout is swizzled, the TV layout as written; running
-** out of memory or past a limit still fails. */
-static const char *tv_title(lyt_state *L, const lyt_value *v, int64_t m, int64_t n,
-                            const char *plain) {
-  if (v->kind != LYT_VLAYOUT) return plain;
+/* What CuTe's print_latex names a TV layout in its comment: the one its
+** callers pass, (thread, value) -> (m, n), the TV layout composed with
+** the tile's identity. Where that composition is not admissible (C++
+** could not make it either) or the layout is swizzled, the TV layout as
+** written; running out of memory or past a limit still fails. */
+static const char *tv_title(lyt_state *L, const lyt_value *v, int64_t m, int64_t n) {
   lytS_ctx *cx = &L->cx;
+  lytS_buf b;
+  lytS_buf_init(&b, cx);
+  lytI_print_value(&b, v);
+  if (v->kind != LYT_VLAYOUT) return b.p;
   jmp_buf jb, *outer = cx->jb;
   if (setjmp(jb)) {
     cx->jb = outer;
     if (cx->code != LYT_ERRRUN) longjmp(*outer, 1);
-    return plain;
+    return b.p;
   }
   cx->jb = &jb;
   lytS_layout id = lytS_make_identity(cx, lytS_pair(cx, lytS_int(cx, m), lytS_int(cx, n)));
@@ -175,32 +184,115 @@ static const char *tv_title(lyt_state *L, const lyt_value *v, int64_t m, int64_t
   return t;
 }
 
-static void tv_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI_popts *o,
-                   lyt_loc at) {
+/* A grid of TV layout v, (thread, value) -> index of an m x n
+** column-major tile: the cell of index x is (x % m, x / m), or
+** (x / m, x % m) for a tile drawn transposed (CuTe's B); it shows the
+** first (thread, value) that lands there, as CuTe draws it. */
+static lytI_pgrid *tv_grid(lyt_state *L, lytI_picture *p, const char *name, const lyt_value *v,
+                           int64_t m, int64_t n, int transposed, lyt_loc at) {
   lytS_layout l = inner_of(v);
   if (lytS_lrank(l) != 2)
     lytI_error(L, at, LYT_ERRRUN, "picture: a TV layout has rank 2 (thread, value), got rank %d",
                (int)lytS_lrank(l));
   int64_t nt = lytS_lsize(&L->cx, lytS_lmode(&L->cx, l, 0));
   int64_t nv = lytS_lsize(&L->cx, lytS_lmode(&L->cx, l, 1));
-  int64_t m = o->tv_m, n = o->tv_n;
-  lytI_pgrid *g = add_grid(L, p, NULL, m, n, at);
+  lytI_pgrid *g = transposed ? add_grid(L, p, name, n, m, at) : add_grid(L, p, name, m, n, at);
   p->palette = LYTI_PAL_HUE;
-  p->nkeys = nt;
+  if (nt > p->nkeys) p->nkeys = nt;
   p->keyname = "thread";
-  p->order = lytS_alloc(&L->cx, sizeof *p->order * (size_t)(m * n));
-  p->tv_title = tv_title(L, v, m, n, p->title);
+  g->order = lytS_alloc(&L->cx, sizeof *g->order * (size_t)(m * n));
   for (int64_t t = 0; t < nt; t++)
     for (int64_t k = 0; k < nv; k++) {
       int64_t idx = eval_at(L, v, 2, t, k, at);
       if (idx < 0 || idx >= m * n)
-        lytI_error(L, at, LYT_ERRRUN, "picture: T%lld V%lld maps to %lld, outside the %lld x %lld "
-                   "tile", (long long)t, (long long)k, (long long)idx, (long long)m, (long long)n);
-      lytI_pcell *c = &g->cell[(idx % m) * n + idx / m];
+        lytI_error(L, at, LYT_ERRRUN, "picture: %s%sT%lld V%lld maps to %lld, outside the %lld x "
+                   "%lld tile", name ? name : "", name ? ": " : "", (long long)t, (long long)k,
+                   (long long)idx, (long long)m, (long long)n);
+      lytI_pcell *c = &g->cell[transposed ? idx / m * m + idx % m : (idx % m) * n + idx / m];
       if (c->key >= 0) continue;  /* the first (thread, value) stays, as in CuTe */
       *c = (lytI_pcell){ fmt(L, "T%lld", (long long)t), fmt(L, "V%lld", (long long)k), t, t };
-      p->order[p->norder++] = c - g->cell;
+      g->order[g->norder++] = c - g->cell;
     }
+  return g;
+}
+
+static void tv_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const lytI_popts *o,
+                   lyt_loc at) {
+  lytI_pgrid *g = tv_grid(L, p, NULL, v, o->tv_m, o->tv_n, 0, at);
+  g->tv_title = cat3(L, "Layout TV: ", tv_title(L, v, o->tv_m, o->tv_n), "");
+}
+
+/* ---------------------------------------------------------------------
+** CuTe's TiledMMA and TiledCopy: records of import "cute" that carry
+** their TV layouts, drawn as CuTe's print_latex draws them
+** ------------------------------------------------------------------- */
+
+static const lyt_value *field(const lyt_value *r, const char *name) {
+  for (int32_t i = 0; i < r->u.rec.n; i++)
+    if (strcmp(r->u.rec.name[i], name) == 0) return &r->u.rec.e[i];
+  return NULL;
+}
+
+/* The record's field `name`: a stride layout, or a tuple of n positive
+** integers into out. */
+static const lyt_value *need(lyt_state *L, const lyt_value *r, const char *name, int64_t *out,
+                             int32_t n, lyt_loc at) {
+  const lyt_value *v = field(r, name);
+  int ok = v && (out ? v->kind == LYT_VTUP && v->u.tup.n == n : v->kind == LYT_VLAYOUT);
+  for (int32_t i = 0; ok && out && i < n; i++) {
+    const lyt_value *x = &v->u.tup.e[i];
+    ok = x->kind == LYT_VINT && x->u.i > 0;
+    if (ok) out[i] = x->u.i;
+  }
+  if (!ok)
+    lytI_error(L, at, LYT_ERRRUN, "picture: the record's %s must be %s%s", name,
+               out ? (n == 3 ? "a tuple (M,N,K) of positive integers" : "a tuple (M,N) of positive "
+                     "integers") : "a layout (thread, value) -> index of the tile",
+               v ? "" : "; it has none");
+  return v;
+}
+
+static const char *atom_name(lyt_state *L, const lyt_value *r) {
+  const lyt_value *a = field(r, "atom"), *n = a && a->kind == LYT_VRECORD ? field(a, "name") : NULL;
+  return n && n->kind == LYT_VSTR ? n->u.str.s : fmt(L, "?");
+}
+
+/* A TV panel of a figure at (row0, col0), its comment "<label>: " and
+** CuTe's ArithTuple tensor of the layout composed with the tile's identity. */
+static void panel(lyt_state *L, lytI_picture *p, const char *name, const char *label,
+                  const lyt_value *v, int64_t m, int64_t n, int transposed, int64_t row0,
+                  int64_t col0, lyt_loc at) {
+  lytI_pgrid *g = tv_grid(L, p, name, v, m, n, transposed, at);
+  g->tv_title = cat3(L, label, ": ArithTuple(0,0) o ", tv_title(L, v, m, n));
+  g->row0 = row0;
+  g->col0 = col0;
+}
+
+static void figure_pic(lyt_state *L, lytI_picture *p, const lyt_value *r, lyt_loc at) {
+  int64_t t[3];
+  if (field(r, "layout_c_tv")) {
+    need(L, r, "tile_size_mnk", t, 3, at);
+    p->figure = LYTI_FIG_MMA;
+    p->title = fmt(L, "TiledMMA %.60s, tile %lld x %lld x %lld", atom_name(L, r), (long long)t[0],
+                   (long long)t[1], (long long)t[2]);
+    panel(L, p, "C (M x N)", "LayoutC", need(L, r, "layout_c_tv", NULL, 0, at), t[0], t[1], 0, 0, 0, at);
+    panel(L, p, "A (M x K)", "LayoutA", need(L, r, "layout_a_tv", NULL, 0, at), t[0], t[2], 0, 0,
+          -t[2] - 1, at);
+    panel(L, p, "B (K x N)", "LayoutB", need(L, r, "layout_b_tv", NULL, 0, at), t[1], t[2], 1,
+          -t[2] - 1, 0, at);
+  } else if (field(r, "layout_s_tv")) {
+    need(L, r, "tiler", t, 2, at);
+    p->figure = LYTI_FIG_COPY;
+    p->title = fmt(L, "TiledCopy %.60s, tile %lld x %lld", atom_name(L, r), (long long)t[0],
+                   (long long)t[1]);
+    panel(L, p, "source", "Layout S TV", need(L, r, "layout_s_tv", NULL, 0, at), t[0], t[1], 0, 0, 0, at);
+    panel(L, p, "destination", "Layout D TV", need(L, r, "layout_d_tv", NULL, 0, at), t[0], t[1],
+          0, 0, t[1] + 3, at);
+  } else {
+    lytI_error(L, at, LYT_ERRRUN, "picture: a record is drawn when it is CuTe's TiledMMA or "
+               "TiledCopy (make_tiled_mma, make_tiled_copy of import \"cute\"); this one has no "
+               "layout_c_tv or layout_s_tv");
+  }
 }
 
 /* ---------------------------------------------------------------------
@@ -427,18 +519,25 @@ void lytI_picture_build(lyt_state *L, lytI_picture *p, const lyt_value *v, const
   memset(p, 0, sizeof *p);
   p->notes = "";
   p->elem = o->elem > 0 ? o->elem : 2;
-  set_title(L, p, v);
+  if (v->kind != LYT_VRECORD) set_title(L, p, v);
   L->errloc = at;
   int stride = v->kind == LYT_VLAYOUT || v->kind == LYT_VCOMPOSED;
+  if (v->kind == LYT_VRECORD && (o->tv_m > 0 || o->rank > 0 || o->color))
+    lytI_error(L, at, LYT_ERRRUN, "picture: a TiledMMA or TiledCopy is drawn as CuTe draws it; "
+               "it takes no shape=, tv= or color=");
   if (o->tv_m > 0 && !stride)
     lytI_error(L, at, LYT_ERRRUN, "picture: tv= draws a stride layout (thread, value) -> index, "
                "not %s %s", lytI_article(v->kind), lytI_kindname(v->kind));
-  if (o->tv_m > 0) tv_pic(L, p, v, o, at);
+  if (v->kind == LYT_VRECORD) figure_pic(L, p, v, at);
+  else if (o->tv_m > 0) tv_pic(L, p, v, o, at);
   else if (stride) stride_pic(L, p, v, o, at);
   else if (v->kind == LYT_VLINEAR) linear_pic(L, p, v->u.ll, o, at);
   else if (v->kind == LYT_VNESTED) nested_pic(L, p, v->u.nested, o, at);
   else if (v->kind == LYT_VAXE) axe_pic(L, p, v->u.axe, o, at);
   else
-    lytI_error(L, at, LYT_ERRRUN, "picture: needs a layout (stride, linear, Axe or nested), got "
-               "%s %s", lytI_article(v->kind), lytI_kindname(v->kind));
+    lytI_error(L, at, LYT_ERRRUN, "picture: needs a layout (stride, linear, Axe or nested) or a "
+               "TiledMMA or TiledCopy, got %s %s", lytI_article(v->kind), lytI_kindname(v->kind));
+  if (p->figure == LYTI_FIG_ROW)  /* side by side, two columns apart */
+    for (int32_t k = 0, off = 0; k < p->ngrids; off += (int32_t)p->grid[k++].cols + 2)
+      p->grid[k].col0 = off;
 }

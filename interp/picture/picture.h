@@ -34,10 +34,22 @@ typedef struct lytI_pcell {
 } lytI_pcell;
 
 typedef struct lytI_pgrid {
-  const char *name;     /* caption (an Axe axis), or NULL for a lone grid */
+  const char *name;     /* caption (an Axe axis, a TV panel), or NULL for a lone grid */
   int64_t rows, cols;
   lytI_pcell *cell;     /* rows*cols, row-major */
+  /* A TV grid: its filled cells (row-major) in the order CuTe's
+  ** print_latex visits them, thread by thread, value by value, so the
+  ** TikZ text can follow it; NULL for other grids. */
+  int64_t *order;
+  int64_t norder;
+  const char *tv_title; /* the layout its TikZ comment names (see tv_title in picture/picture.c) */
+  int64_t row0, col0;   /* where a figure puts its cell (0,0), in cells (TikZ's coordinates) */
 } lytI_pgrid;
+
+/* How the grids stand: side by side, or as CuTe's print_latex draws a
+** TiledMMA (C, with A left of it and B, transposed, above it) or a
+** TiledCopy (source, then destination three columns to its right). */
+enum { LYTI_FIG_ROW, LYTI_FIG_MMA, LYTI_FIG_COPY };
 
 typedef struct lytI_picture {
   const char *title;    /* the layout as `print` writes it */
@@ -48,12 +60,7 @@ typedef struct lytI_picture {
   const char *keyname;  /* what a colour tells: "thread", "bank", "offset mod 8", ... */
   const char *notes;    /* lines written under the picture; "" if none */
   int64_t elem;         /* bytes per element, for the bank of an offset */
-  /* A TV picture: its filled cells (row-major in grid 0) in the order
-  ** CuTe's print_latex_tv visits them, thread by thread, value by value,
-  ** so the TikZ text can follow it; NULL for other pictures. */
-  int64_t *order;
-  int64_t norder;
-  const char *tv_title; /* its "% Layout TV:" text (see tv_title in picture/picture.c) */
+  int figure;           /* LYTI_FIG_* */
 } lytI_picture;
 
 /* What the caller asked for; zero fields take the kind's defaults. */
@@ -83,6 +90,7 @@ void lytI_picture_default(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc
 ** rank 1 or 2, appended to b. */
 void lytI_show_table(lyt_state *L, const lyt_value *v, lyt_loc at);
 void lytI_show_picture(lyt_state *L, const lyt_value *v, lyt_loc at);
+void lytI_show_figure(lyt_state *L, const lyt_value *v, lyt_loc at);
 void lytI_layout_table(lyt_state *L, lytS_buf *b, const lyt_value *v, lyt_loc at);
 
 extern const lytI_builtin lytI_picture_lib[];

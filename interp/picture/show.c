@@ -8,6 +8,8 @@
 ** same way; print_layout itself refuses). Axe and nested layouts are
 ** drawn by picture/picture.c; linear layouts by linear/show.c.
 */
+#include <string.h>
+
 #include "interp/picture/picture.h"
 
 #define LYT_SHOW_MAX_CELLS (1 << 16)  /* a bigger table is not for reading */
@@ -39,6 +41,18 @@ void lytI_show_picture(lyt_state *L, const lyt_value *v, lyt_loc at) {
   lytS_buf_init(&b, &L->cx);
   lytI_picture_default(L, &b, v, at);
   write(L, &b);
+}
+
+/* `show` of a record: CuTe's TiledMMA or TiledCopy (import "cute"), as
+** its picture; other records are data, not layouts. */
+void lytI_show_figure(lyt_state *L, const lyt_value *v, lyt_loc at) {
+  for (int32_t i = 0; i < v->u.rec.n; i++)
+    if (!strcmp(v->u.rec.name[i], "layout_c_tv") || !strcmp(v->u.rec.name[i], "layout_s_tv")) {
+      lytI_show_picture(L, v, at);
+      return;
+    }
+  lytI_error(L, at, LYT_ERRRUN, "show needs a layout, or a TiledMMA or TiledCopy of import "
+             "\"cute\"; got a record with neither layout_c_tv nor layout_s_tv");
 }
 
 /* `show` of a stride layout: CuTe's print_layout table. */

@@ -25,8 +25,9 @@ typedef struct geom {
   double rowlab;        /* width of the row-number column */
   double top;           /* y of the first row of cells */
   double x[LYTI_PIC_MAXGRIDS];  /* left edge of each grid's cells */
+  double y[LYTI_PIC_MAXGRIDS];  /* top edge of each grid's cells */
+  double bottom;        /* below the lowest grid */
   double w, h;          /* the document */
-  int64_t rows;         /* of the tallest grid */
   int64_t per_line;     /* legend keys on one line */
   int64_t legend_lines;
 } geom;
@@ -133,18 +134,29 @@ static void measure(const lytI_picture *p, geom *g) {
   double x = PAD + g->rowlab;
   for (int32_t k = 0; k < p->ngrids; k++) {
     g->x[k] = x;
+    g->y[k] = g->top;
     x += (double)p->grid[k].cols * g->cw + GAP + g->rowlab;
   }
+  if (p->figure == LYTI_FIG_MMA) {  /* A left of C, B above C */
+    const lytI_pgrid *a = &p->grid[1], *bg = &p->grid[2];
+    g->x[1] = PAD + g->rowlab;
+    g->x[0] = g->x[2] = g->x[1] + (double)a->cols * g->cw + GAP + g->rowlab;
+    g->y[0] = g->y[1] = g->top + (double)bg->rows * g->ch + GAP + 20;
+    x = g->x[0] + (double)p->grid[0].cols * g->cw + GAP + g->rowlab;
+  }
+  g->bottom = 0;
+  for (int32_t k = 0; k < p->ngrids; k++)
+    if (g->y[k] + (double)p->grid[k].rows * g->ch > g->bottom)
+      g->bottom = g->y[k] + (double)p->grid[k].rows * g->ch;
   double tw = PAD * 2 + (double)strlen(p->title) * 8.5;
   g->w = x - GAP - g->rowlab + PAD;
   if (g->w < tw) g->w = tw;
   if (g->w < 420) g->w = 420;
   int64_t shown = p->nkeys < LEGEND_MAX ? p->nkeys : LEGEND_MAX;
-  g->rows = rows;
   g->per_line = (int64_t)((g->w - 2 * PAD) / 56);
   if (g->per_line < 1) g->per_line = 1;
   g->legend_lines = (shown + g->per_line - 1) / g->per_line;
-  g->h = g->top + (double)rows * g->ch + 30 + 20 + (double)g->legend_lines * 22 +
+  g->h = g->bottom + 30 + 20 + (double)g->legend_lines * 22 +
          nlines(p->notes) * 18 + PAD;
 }
 
@@ -166,7 +178,7 @@ static void cell(lytS_buf *b, const lytI_picture *p, const geom *g, double x, do
 
 static void grid(lytS_buf *b, const lytI_picture *p, const geom *g, int32_t k) {
   const lytI_pgrid *gr = &p->grid[k];
-  double x0 = g->x[k], y0 = g->top;
+  double x0 = g->x[k], y0 = g->y[k];
   char num[32];
   if (gr->name) text(b, x0, y0 - 22, "n", gr->name);
   for (int64_t j = 0; j < gr->cols; j++) {
@@ -232,7 +244,7 @@ void lytI_picture_svg(lytS_buf *b, const lytI_picture *p) {
   lytS_buf_puts(b, "</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
   text(b, PAD, PAD + 12, "h", p->title);
   for (int32_t k = 0; k < p->ngrids; k++) grid(b, p, &g, k);
-  double y = g.top + (double)g.rows * g.ch + 30;
+  double y = g.bottom + 30;
   legend(b, p, &g, y);
   notes(b, p, y + 20 + (double)g.legend_lines * 22 + 14);
   lytS_buf_puts(b, "</svg>\n");
