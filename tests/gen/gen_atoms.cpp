@@ -82,6 +82,25 @@ template <class T> void view(const char *expr, T const &t) {
   print(t.layout()); printf("|%ld\n", (long)(t.data().get() - hbuf));
 }
 
+// A layout: "lay|lyt expression|layout" (a fragment, a retiled fragment).
+template <class T> void lay(std::string const &expr, T const &t) {
+  printf("lay|%s|", expr.c_str());
+  print(t.layout()); printf("\n");
+}
+
+// partition_fragment_C/A/B of static shared-memory tensors for thread t of a
+// tiled MMA, and retile_S/D of its A (and B) fragment by a tiled copy of A (B).
+template <bool WithB = true, class TM, class LA, class LB, class LC>
+void frags(std::string const &tme, TM tm, LA la, std::string const &lae, LB lb, std::string const &lbe,
+           LC lc, std::string const &lce, int t) {
+  auto thr = tm.get_slice(t);
+  std::string ts = std::to_string(t);
+  lay("partition_fragment_c(" + tme + ", " + lce + ", " + ts + ")", thr.partition_fragment_C(make_tensor(make_smem_ptr(hbuf), lc)));
+  lay("partition_fragment_a(" + tme + ", " + lae + ", " + ts + ")", thr.partition_fragment_A(make_tensor(make_smem_ptr(hbuf), la)));
+  if constexpr (WithB)
+    lay("partition_fragment_b(" + tme + ", " + lbe + ", " + ts + ")", thr.partition_fragment_B(make_tensor(make_smem_ptr(hbuf), lb)));
+}
+
 #define COPY(op) copy<op>(#op)
 #define SM80(n) atom<SM80_##n>("SM80_" #n)
 #define GMMA_N(n, t)                                                                          \
@@ -189,6 +208,53 @@ int main() {
     auto sa = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_128,_32>, Stride<_32,_1>>{});
     for (int t : {0, 5, 77})
       view(("partition_s(" + tcae + ", (128,32):(32,1), " + std::to_string(t) + ")").c_str(), tca.get_slice(t).partition_S(sa));
+  }
+  // register fragments (partition_fragment_*) and their retiling by ldmatrix copies
+  {
+    using SA = Layout<Shape<_128,_32>, Stride<_32,_1>>;
+    using SB = Layout<Shape<_128,_32>, Stride<_1,_128>>;
+    using SC = Layout<Shape<_128,_128>, Stride<_128,_1>>;
+    std::string tm1s = tm1e, tm2s = tm2e;
+    for (int t : {0, 37, 127}) {
+      frags(tm1s, tm1, SA{}, "(128,32):(32,1)", SB{}, "(128,32):(1,128)", SC{}, "(128,128):(128,1)", t);
+      frags(tm2s, tm2, Layout<Shape<_64,_64>, Stride<_1,_64>>{}, "(64,64):(1,64)",
+            Layout<Shape<_64,_64>, Stride<_64,_1>>{}, "(64,64):(64,1)", SC{}, "(128,128):(128,1)", t);
+    }
+    auto tmr = make_tiled_mma(SM90::GMMA::MMA_64x128x16_F32F16F16_RS<GMMA::Major::K, GMMA::Major::K>{},
+                              Layout<Shape<_1,_1,_1>, Stride<_0,_0,_0>>{});
+    std::string tmre = "make_tiled_mma(mma_atom(\"SM90_64x128x16_F32F16F16_RS\"), (1,1,1):(0,0,0))";
+    for (int t : {0, 77})
+      frags<false>(tmre, tmr, Layout<Shape<_64,_64>, Stride<_64,_1>>{}, "(64,64):(64,1)", SB{}, "", 
+            Layout<Shape<_128,_256>, Stride<_256,_1>>{}, "(128,256):(256,1)", t);
+    auto tm4 = make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_16,_1>, Stride<_1,_16,_0>>{});
+    frags("make_tiled_mma(mma_atom(\"UniversalFMA\"), (16,16,1):(1,16,0))", tm4,
+          Layout<Shape<_128,_8>, Stride<_8,_1>>{}, "(128,8):(8,1)", Layout<Shape<_128,_8>, Stride<_1,_128>>{},
+          "(128,8):(1,128)", SC{}, "(128,128):(128,1)", 9);
+    // retile_D of the A and B fragments by the tiled copies ldmatrix makes for them
+    auto sa = make_tensor(make_smem_ptr(hbuf), SA{});
+    auto sb = make_tensor(make_smem_ptr(hbuf), SB{});
+    for (int t : {0, 37}) {
+      std::string ts = std::to_string(t);
+      auto fa = tm1.get_slice(t).partition_fragment_A(sa);
+      auto fb = tm1.get_slice(t).partition_fragment_B(sb);
+      std::string fae = "partition_fragment_a(" + tm1s + ", (128,32):(32,1), " + ts + ")";
+      std::string fbe = "partition_fragment_b(" + tm1s + ", (128,32):(1,128), " + ts + ")";
+      auto ca4 = make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tm1);
+      auto ca2 = make_tiled_copy_A(Copy_Atom<SM75_U32x2_LDSM_N, half_t>{}, tm1);
+      auto cb4 = make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, tm1);
+      auto cbt = make_tiled_copy_B(Copy_Atom<SM75_U16x8_LDSM_T, half_t>{}, tm1);
+      auto e = [&](const char *op, const char *w) {
+        return "retile(make_tiled_copy_mma(copy_atom(\"" + std::string(op) + "\"), " + tm1s + ", \"" + w + "\", 16), ";
+      };
+      lay(e("SM75_U32x4_LDSM_N", "a") + fae + ")", ca4.get_slice(t).retile_D(fa));
+      lay(e("SM75_U32x2_LDSM_N", "a") + fae + ")", ca2.get_slice(t).retile_D(fa));
+      lay(e("SM75_U32x4_LDSM_N", "b") + fbe + ")", cb4.get_slice(t).retile_D(fb));
+      lay(e("SM75_U16x8_LDSM_T", "b") + fbe + ")", cbt.get_slice(t).retile_D(fb));
+      auto fc = tm1.get_slice(t).partition_fragment_C(make_tensor(make_smem_ptr(hbuf), SC{}));
+      auto cc = make_tiled_copy_C(Copy_Atom<SM90_U32x4_STSM_N, half_t>{}, tm1);
+      lay("retile(make_tiled_copy_mma(copy_atom(\"SM90_U32x4_STSM_N\"), " + tm1s + ", \"c\", 16), partition_fragment_c(" +
+          tm1s + ", (128,128):(128,1), " + ts + "))", cc.get_slice(t).retile_S(fc));
+    }
   }
   auto tm3 = make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_16,_1>, Stride<_1,_16,_0>>{});
   for (int t : {0, 17, 255})

@@ -36,9 +36,13 @@ def main():
     keys = {"mma": ("shape_mnk", "thr_id", "a_layout", "b_layout", "c_layout"),
             "copy": ("thr_id", "src_layout", "dst_layout", "ref_layout")}
     fields_n = 0
-    tiled = parts = tcopies = views = 0
+    tiled = parts = tcopies = views = lays = 0
     for row in out.splitlines():
         kind, name, *fields = row.split("|")
+        if kind == "lay":  # name is the lyt expression; CuTe's layout (a fragment, a retiled one)
+            lays += 1
+            lines.append("%s => %s" % (name, strip.sub("", fields[0])))
+            continue
         if kind == "view":  # name is the lyt expression; CuTe's tensor layout and data offset
             views += 1
             lines.append("%s.layout => %s" % (name, strip.sub("", fields[0])))
@@ -67,7 +71,8 @@ def main():
             fields_n += 1
     lines.insert(1, "# %d atoms, %d fields; %d tiled MMAs (tile size, C, A and B TV layouts); %d thread partitions "
                     "(layout and offset); %d tiled copies (tiler, S and D TV layouts); %d tensor views (local_tile, local_partition, "
-                    "partition_S/D: layout and offset)" % (n, fields_n, tiled, parts, tcopies, views))
+                    "partition_S/D: layout and offset); %d register fragments and retiled fragments "
+                    "(partition_fragment_C/A/B, retile_S/D)" % (n, fields_n, tiled, parts, tcopies, views, lays))
     open(a.out, "w").write("\n".join(lines) + "\n")
     print(n, "atoms")
 
