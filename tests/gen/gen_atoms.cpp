@@ -194,6 +194,22 @@ int main() {
     for (int t : {0, 9, 200})
       view(("local_partition((128,64):(1,128), make_layout((16,16)), " + std::to_string(t) + ")").c_str(),
            local_partition(c, Layout<Shape<_16,_16>>{}, t));
+    // projections (CuTe's Step with X), as a GEMM's CTA and thread tiling uses them
+    view("local_tile((256,256):(256,1), (64,32,16), (1,3,_), (1,_,1))",
+         local_tile(g, make_shape(Int<64>{}, Int<32>{}, Int<16>{}), make_coord(1, 3, _), Step<_1, X, _1>{}));
+    view("local_tile((256,256):(256,1), (64,32,16), (1,3,_), (_,1,1))",
+         local_tile(g, make_shape(Int<64>{}, Int<32>{}, Int<16>{}), make_coord(1, 3, _), Step<X, _1, _1>{}));
+    view("local_tile((128,64):(1,128), (32,16,8), (2,1,_), (1,1,_))",
+         local_tile(c, make_shape(Int<32>{}, Int<16>{}, Int<8>{}), make_coord(2, 1, _), Step<_1, _1, X>{}));
+    auto sm = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_128,_8>>{});
+    for (int t : {0, 37, 255}) {
+      view(("local_partition(make_layout((128,8)), make_layout((16,16)), " + std::to_string(t) + ", (1,_))").c_str(),
+           local_partition(sm, Layout<Shape<_16,_16>>{}, t, Step<_1, X>{}));
+      view(("local_partition(make_layout((128,8)), make_layout((16,16)), " + std::to_string(t) + ", (_,1))").c_str(),
+           local_partition(sm, Layout<Shape<_16,_16>>{}, t, Step<X, _1>{}));
+      view(("local_partition((128,64):(1,128), make_layout((16,16)), " + std::to_string(t) + ", (1,1))").c_str(),
+           local_partition(c, Layout<Shape<_16,_16>>{}, t, Step<_1, _1>{}));
+    }
     auto tc1 = make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, half_t>{}, Layout<Shape<_16,_8>, Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{});
     const char *tc1e = "make_tiled_copy(copy_atom(\"UniversalCopy<uint128_t>\"), (16,8):(8,1), make_layout((1,8)), 16)";
     auto a = make_tensor(make_gmem_ptr(hbuf), Layout<Shape<_128,_128>, Stride<_128,_1>>{});
