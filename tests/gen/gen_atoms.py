@@ -61,7 +61,7 @@ def main():
             continue
         if kind == "tiled":  # name is the lyt expression that builds the TiledMMA
             tiled += 1
-            lines.append("%s.tile_size_mnk => %s" % (name, strip.sub("", fields[0])))
+            lines.append("tile_size(%s) => %s" % (name, strip.sub("", fields[0])))
             for f, val in zip(("c", "a", "b"), fields[1:]):
                 lines.append("get_layout_%s_tv(%s) => %s" % (f, name, strip.sub("", val)))
             continue
