@@ -328,6 +328,11 @@ void lytG_finish(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *w
 /* The same with a rank the caller already knows (rank < 0: compute). */
 void lytG_finish_rank(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what,
                       int32_t rank);
+/* What lytG_finish_rank records (bit totals, rank, flag) for a layout
+** whose dims are those of layouts already checked and whose columns stay
+** inside them and are zero past its input bits (compose, invert): the
+** checks cannot fail, so they are not run again. */
+void lytG_finish_known(lytG_ll *L, int32_t rank, int require_surjective);
 /* The same checks; the message instead of failing (NULL when fine). */
 const char *lytG_finish_msg(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what);
 /* The index of name in d[0..n), or -1. */
