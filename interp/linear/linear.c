@@ -495,6 +495,14 @@ void lytG_apply_many(const lytG_ll *L, const uint64_t *in, uint64_t *out, int32_
     for (int v = 0; v < 8; v++) u[8 + v] = u[v] ^ c[3];
   }
   uint64_t m = lytG_mask(L->inbits);
+  if (groups <= 4) {  /* up to 16 bits: four lookups, unrolled */
+    for (int32_t g = groups; g < 4; g++) memset(t[g], 0, sizeof t[g]);
+    for (int32_t j = 0; j < n; j++) {
+      uint64_t x = in[j] & m;
+      out[j] = t[0][x & 15] ^ t[1][x >> 4 & 15] ^ t[2][x >> 8 & 15] ^ t[3][x >> 12 & 15];
+    }
+    return;
+  }
   if (groups <= 8) {  /* up to 32 bits (every warp-level layout): eight lookups, unrolled */
     for (int32_t g = groups; g < 8; g++) memset(t[g], 0, sizeof t[g]);
     for (int32_t j = 0; j < n; j++) {
