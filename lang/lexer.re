@@ -18,17 +18,22 @@ static lyt_loc here(lytP_ctx *p, const char *at) {
   return l;
 }
 
+/* The keywords, for lytL_is_name (the lexer's automaton knows them too:
+** keep the two lists equal). */
 static int keyword(const char *s, size_t n) {
-  static const struct { const char *w; int t; } kw[] = {
-    {"fn", TK_FN}, {"return", TK_RETURN}, {"print", TK_PRINT},
-    {"show", TK_SHOW}, {"import", TK_IMPORT}, {"if", TK_IF},
-    {"then", TK_THEN}, {"else", TK_ELSE}, {"and", TK_AND}, {"or", TK_OR},
-    {"not", TK_NOT}, {"true", TK_TRUE}, {"false", TK_FALSE}, {"nil", TK_NIL},
-    {"for", TK_FOR}, {"while", TK_WHILE}, {"break", TK_BREAK},
-    {"continue", TK_CONTINUE},
+#define K(w, t) { w, sizeof w - 1, t }
+  static const struct { const char *w; size_t n; int t; } kw[] = {
+    K("fn", TK_FN), K("return", TK_RETURN), K("print", TK_PRINT),
+    K("show", TK_SHOW), K("import", TK_IMPORT), K("if", TK_IF),
+    K("then", TK_THEN), K("else", TK_ELSE), K("and", TK_AND), K("or", TK_OR),
+    K("not", TK_NOT), K("true", TK_TRUE), K("false", TK_FALSE), K("nil", TK_NIL),
+    K("for", TK_FOR), K("while", TK_WHILE), K("break", TK_BREAK),
+    K("continue", TK_CONTINUE),
   };
+#undef K
+  if (n < 2 || n > 8) return TK_NAME;
   for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
-    if (strlen(kw[i].w) == n && memcmp(kw[i].w, s, n) == 0) return kw[i].t;
+    if (kw[i].n == n && kw[i].w[0] == s[0] && memcmp(kw[i].w, s, n) == 0) return kw[i].t;
   return TK_NAME;
 }
 
@@ -277,13 +282,30 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
         continue;
       }
       "_" { t->type = TK_UNDER; return; }
+      /* keywords in the automaton (a longer name still matches ident) */
+      "fn" { t->type = TK_FN; return; }
+      "return" { t->type = TK_RETURN; return; }
+      "print" { t->type = TK_PRINT; return; }
+      "show" { t->type = TK_SHOW; return; }
+      "import" { t->type = TK_IMPORT; return; }
+      "if" { t->type = TK_IF; return; }
+      "then" { t->type = TK_THEN; return; }
+      "else" { t->type = TK_ELSE; return; }
+      "and" { t->type = TK_AND; return; }
+      "or" { t->type = TK_OR; return; }
+      "not" { t->type = TK_NOT; return; }
+      "true" { t->type = TK_TRUE; return; }
+      "false" { t->type = TK_FALSE; return; }
+      "nil" { t->type = TK_NIL; return; }
+      "for" { t->type = TK_FOR; return; }
+      "while" { t->type = TK_WHILE; return; }
+      "break" { t->type = TK_BREAK; return; }
+      "continue" { t->type = TK_CONTINUE; return; }
       ident {
-        t->type = keyword(start, (size_t)(p->cur - start));
-        if (t->type == TK_NAME) {
-          t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
-          if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
-          t->len = (int32_t)(p->cur - start);
-        }
+        t->type = TK_NAME;
+        t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
+        if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
+        t->len = (int32_t)(p->cur - start);
         return;
       }
       "(" { p->depth++; t->type = TK_LPAREN; return; }
