@@ -208,7 +208,8 @@ static lytI_pgrid *tv_grid(lyt_state *L, lytI_picture *p, const char *name, cons
         lytI_error(L, at, LYT_ERRRUN, "picture: %s%sT%lld V%lld maps to %lld, outside the %lld x "
                    "%lld tile", name ? name : "", name ? ": " : "", (long long)t, (long long)k,
                    (long long)idx, (long long)m, (long long)n);
-      lytI_pcell *c = &g->cell[transposed ? idx / m * m + idx % m : (idx % m) * n + idx / m];
+      /* transposed, cell (k, n) of a row-major K x N grid is index n + m k itself */
+      lytI_pcell *c = &g->cell[transposed ? idx : (idx % m) * n + idx / m];
       if (c->key >= 0) continue;  /* the first (thread, value) stays, as in CuTe */
       *c = (lytI_pcell){ fmt(L, "T%lld", (long long)t), fmt(L, "V%lld", (long long)k), t, t };
       g->order[g->norder++] = c - g->cell;
