@@ -24,6 +24,20 @@ lytG_ll *lytG_new(lytS_ctx *cx) {
   return L;
 }
 
+/* A layout with these dims and zero columns, the rest of it unset until
+** lytG_finish_known: what the hot operations (compose, invert) build, at
+** the cost of the dims they use rather than of the whole struct. */
+lytG_ll *lytG_shell(lytS_ctx *cx, int32_t nin, const lytG_dim *in, int32_t nout,
+                    const lytG_dim *out) {
+  lytG_ll *L = lytS_alloc(cx, sizeof *L);
+  L->nin = nin;
+  L->nout = nout;
+  memcpy(L->in, in, sizeof *in * (size_t)nin);
+  memcpy(L->out, out, sizeof *out * (size_t)nout);
+  memset(L->col, 0, sizeof L->col);
+  return L;
+}
+
 static int32_t in_off(const lytG_ll *L, int32_t i) {
   int32_t o = 0;
   for (int32_t d = 0; d < i; d++) o += L->in[d].log2;
@@ -671,11 +685,7 @@ lytG_ll *lytG_compose(lytS_ctx *cx, const lytG_ll *L, const lytG_ll *outer) {
     surj = surj && L->out[k].log2 == outer->in[i].log2;
     remap_add(&r, off, L->out[k].log2, in_off(outer, i));
   }
-  lytG_ll *R = lytG_new(cx);
-  R->nin = L->nin;
-  R->nout = outer->nout;
-  memcpy(R->in, L->in, sizeof R->in);
-  memcpy(R->out, outer->out, sizeof R->out);
+  lytG_ll *R = lytG_shell(cx, L->nin, L->in, outer->nout, outer->out);
   uint64_t in[LYT_LL_MAXBITS];
   for (int32_t j = 0; j < L->inbits; j++) in[j] = remap_word(&r, L->col[j]);
   lytG_apply_many(outer, in, R->col, L->inbits);

@@ -333,6 +333,8 @@ void lytG_finish_rank(lytS_ctx *cx, lytG_ll *L, int require_surjective, const ch
 ** inside them and are zero past its input bits (compose, invert): the
 ** checks cannot fail, so they are not run again. */
 void lytG_finish_known(lytG_ll *L, int32_t rank, int require_surjective);
+lytG_ll *lytG_shell(lytS_ctx *cx, int32_t nin, const lytG_dim *in, int32_t nout,
+                    const lytG_dim *out);
 /* The same checks; the message instead of failing (NULL when fine). */
 const char *lytG_finish_msg(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what);
 /* The index of name in d[0..n), or -1. */

@@ -340,11 +340,7 @@ static lytG_ll *invert_small(lytS_ctx *cx, const lytG_ll *L) {
   ** and where at least half the columns are single bits (a swizzle's) */
   if (n <= 16 || 2 * units >= n) invert_sparse(L->col, n, row);
   else invert_dense(L->col, n, row);
-  lytG_ll *R = lytG_new(cx);
-  R->nin = L->nout;
-  R->nout = L->nin;
-  memcpy(R->in, L->out, sizeof R->in);
-  memcpy(R->out, L->in, sizeof R->out);
+  lytG_ll *R = lytG_shell(cx, L->nout, L->out, L->nin, L->in);
   for (int32_t b = 0; b < n; b++) R->col[b] = row[b] >> 32;
   lytG_finish_known(R, n, 0);
   return R;
