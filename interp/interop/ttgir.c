@@ -651,7 +651,9 @@ static void global_line(xp *x, int32_t line, const char *ls, lyt_value op, const
     const lytG_ll *ll = layout_of(x, &type, line, c0);
     int32_t d = fastest_dim(ll);
     int64_t bytes = g->elem_bits >= 8 ? g->elem_bits / 8 : 1;
+    /* at least one element: an element wider than 128 bits still moves */
     int64_t vec = min64(axis_contiguity(g, ll, d, bytes), 128 / (bytes * 8));
+    if (vec < 1) vec = 1;
     int32_t r = lytG_in_index(ll, "register");
     int64_t regs = r >= 0 ? lytG_in_size(ll, r) : 1, bits = vec * bytes * 8;
     char form[48];
