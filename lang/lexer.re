@@ -18,32 +18,20 @@ static lyt_loc here(lytP_ctx *p, const char *at) {
   return l;
 }
 
-/* The keywords, for lytL_is_name (the lexer's automaton knows them too:
-** keep the two lists equal). */
-static int keyword(const char *s, size_t n) {
-#define K(w, t) { w, sizeof w - 1, t }
-  static const struct { const char *w; size_t n; int t; } kw[] = {
-    K("fn", TK_FN), K("return", TK_RETURN), K("print", TK_PRINT),
-    K("show", TK_SHOW), K("import", TK_IMPORT), K("if", TK_IF),
-    K("then", TK_THEN), K("else", TK_ELSE), K("and", TK_AND), K("or", TK_OR),
-    K("not", TK_NOT), K("true", TK_TRUE), K("false", TK_FALSE), K("nil", TK_NIL),
-    K("for", TK_FOR), K("while", TK_WHILE), K("break", TK_BREAK),
-    K("continue", TK_CONTINUE),
-  };
-#undef K
-  if (n < 2 || n > 8) return TK_NAME;
-  for (size_t i = 0; i < sizeof kw / sizeof kw[0]; i++)
-    if (kw[i].n == n && kw[i].w[0] == s[0] && memcmp(kw[i].w, s, n) == 0) return kw[i].t;
-  return TK_NAME;
-}
-
+/* An identifier a script can write: a name, not a keyword. */
 int lytL_is_name(const char *s) {
-  const char *e = s;
-  if (!(*e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z'))) return 0;
-  for (e++; *e; e++)
-    if (!(*e == '_' || (*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9')))
-      return 0;
-  return keyword(s, (size_t)(e - s)) == TK_NAME;
+  const char *YYCURSOR = s;
+#define KEYWORD(k) return 0
+  /*!re2c
+    re2c:define:YYCTYPE = "unsigned char";
+    re2c:yyfill:enable = 0;
+    re2c:flags:utf-8 = 0;
+
+    !include "keywords.re";
+    [a-zA-Z_][a-zA-Z0-9_]* { return *YYCURSOR == 0; }
+    * { return 0; }
+  */
+#undef KEYWORD
 }
 
 /* Value of a decimal, 0x or 0b literal; -1 on overflow. */
@@ -194,6 +182,7 @@ static void cute_token(lytP_ctx *p, lytP_token *t, const char *start, int printe
 }
 
 void lytL_lex(lytP_ctx *p, lytP_token *t) {
+#define KEYWORD(k) do { t->type = (k); return; } while (0)
   const char *YYMARKER;
   memset(t, 0, sizeof *t);
   for (;;) {
@@ -282,25 +271,8 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
         continue;
       }
       "_" { t->type = TK_UNDER; return; }
-      /* keywords in the automaton (a longer name still matches ident) */
-      "fn" { t->type = TK_FN; return; }
-      "return" { t->type = TK_RETURN; return; }
-      "print" { t->type = TK_PRINT; return; }
-      "show" { t->type = TK_SHOW; return; }
-      "import" { t->type = TK_IMPORT; return; }
-      "if" { t->type = TK_IF; return; }
-      "then" { t->type = TK_THEN; return; }
-      "else" { t->type = TK_ELSE; return; }
-      "and" { t->type = TK_AND; return; }
-      "or" { t->type = TK_OR; return; }
-      "not" { t->type = TK_NOT; return; }
-      "true" { t->type = TK_TRUE; return; }
-      "false" { t->type = TK_FALSE; return; }
-      "nil" { t->type = TK_NIL; return; }
-      "for" { t->type = TK_FOR; return; }
-      "while" { t->type = TK_WHILE; return; }
-      "break" { t->type = TK_BREAK; return; }
-      "continue" { t->type = TK_CONTINUE; return; }
+      /* keywords before ident: a longer name still matches ident */
+      !include "keywords.re";
       ident {
         t->type = TK_NAME;
         t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
@@ -348,4 +320,5 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
       }
     */
   }
+#undef KEYWORD
 }

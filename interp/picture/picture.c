@@ -97,11 +97,12 @@ static void pick_shape(lyt_state *L, const lytI_popts *o, int64_t size, int64_t 
                (long long)(*rows * *cols), (long long)size);
 }
 
-static void set_title(lyt_state *L, lytI_picture *p, const lyt_value *v) {
+/* The value as `print` writes it: a picture's title. */
+static const char *printed(lyt_state *L, const lyt_value *v) {
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
   lytI_print_value(&b, v);
-  p->title = b.p;
+  return b.p;
 }
 
 /* ---------------------------------------------------------------------
@@ -167,15 +168,12 @@ static void stride_pic(lyt_state *L, lytI_picture *p, const lyt_value *v, const 
 ** written; running out of memory or past a limit still fails. */
 static const char *tv_title(lyt_state *L, const lyt_value *v, int64_t m, int64_t n) {
   lytS_ctx *cx = &L->cx;
-  lytS_buf b;
-  lytS_buf_init(&b, cx);
-  lytI_print_value(&b, v);
-  if (v->kind != LYT_VLAYOUT) return b.p;
+  if (v->kind != LYT_VLAYOUT) return printed(L, v);
   jmp_buf jb, *outer = cx->jb;
   if (setjmp(jb)) {
     cx->jb = outer;
     if (cx->code != LYT_ERRRUN) longjmp(*outer, 1);
-    return b.p;
+    return printed(L, v);
   }
   cx->jb = &jb;
   lytS_layout id = lytS_make_identity(cx, lytS_pair(cx, lytS_int(cx, m), lytS_int(cx, n)));
@@ -234,23 +232,19 @@ static const lyt_value *field(const lyt_value *r, const char *name) {
   return NULL;
 }
 
-/* The record's field `name`: a stride layout, or a tuple of n positive
-** integers into out. */
-static const lyt_value *need(lyt_state *L, const lyt_value *r, const char *name, int64_t *out,
-                             int32_t n, lyt_loc at) {
+/* The record's tile field `name`: a tuple of n positive integers, into t. */
+static void tile_of(lyt_state *L, const lyt_value *r, const char *name, int64_t *t, int32_t n,
+                    lyt_loc at) {
   const lyt_value *v = field(r, name);
-  int ok = v && (out ? v->kind == LYT_VTUP && v->u.tup.n == n : v->kind == LYT_VLAYOUT);
-  for (int32_t i = 0; ok && out && i < n; i++) {
+  int ok = v && v->kind == LYT_VTUP && v->u.tup.n == n;
+  for (int32_t i = 0; ok && i < n; i++) {
     const lyt_value *x = &v->u.tup.e[i];
     ok = x->kind == LYT_VINT && x->u.i > 0;
-    if (ok) out[i] = x->u.i;
+    if (ok) t[i] = x->u.i;
   }
   if (!ok)
-    lytI_error(L, at, LYT_ERRRUN, "picture: the record's %s must be %s%s", name,
-               out ? (n == 3 ? "a tuple (M,N,K) of positive integers" : "a tuple (M,N) of positive "
-                     "integers") : "a layout (thread, value) -> index of the tile",
-               v ? "" : "; it has none");
-  return v;
+    lytI_error(L, at, LYT_ERRRUN, "picture: the record's %s must be a tuple (%s) of positive "
+               "integers%s", name, n == 3 ? "M,N,K" : "M,N", v ? "" : "; it has none");
 }
 
 static const char *atom_name(lyt_state *L, const lyt_value *r) {
@@ -258,11 +252,16 @@ static const char *atom_name(lyt_state *L, const lyt_value *r) {
   return n && n->kind == LYT_VSTR ? n->u.str.s : fmt(L, "?");
 }
 
-/* A TV panel of a figure at (row0, col0), its comment "<label>: " and
-** CuTe's ArithTuple tensor of the layout composed with the tile's identity. */
-static void panel(lyt_state *L, lytI_picture *p, const char *name, const char *label,
-                  const lyt_value *v, int64_t m, int64_t n, int transposed, int64_t row0,
-                  int64_t col0, lyt_loc at) {
+/* A TV panel of a figure at (row0, col0): the record's layout `key`, its
+** comment "<label>: " and CuTe's ArithTuple tensor of the layout composed
+** with the tile's identity. */
+static void panel(lyt_state *L, lytI_picture *p, const lyt_value *r, const char *key,
+                  const char *name, const char *label, int64_t m, int64_t n, int transposed,
+                  int64_t row0, int64_t col0, lyt_loc at) {
+  const lyt_value *v = field(r, key);
+  if (!v || v->kind != LYT_VLAYOUT)
+    lytI_error(L, at, LYT_ERRRUN, "picture: the record's %s must be a layout (thread, value) -> "
+               "index of the tile%s", key, v ? "" : "; it has none");
   lytI_pgrid *g = tv_grid(L, p, name, v, m, n, transposed, at);
   g->tv_title = cat3(L, label, ": ArithTuple(0,0) o ", tv_title(L, v, m, n));
   g->row0 = row0;
@@ -272,23 +271,20 @@ static void panel(lyt_state *L, lytI_picture *p, const char *name, const char *l
 static void figure_pic(lyt_state *L, lytI_picture *p, const lyt_value *r, lyt_loc at) {
   int64_t t[3];
   if (field(r, "layout_c_tv")) {
-    need(L, r, "tile_size_mnk", t, 3, at);
+    tile_of(L, r, "tile_size_mnk", t, 3, at);
     p->figure = LYTI_FIG_MMA;
     p->title = fmt(L, "TiledMMA %.60s, tile %lld x %lld x %lld", atom_name(L, r), (long long)t[0],
                    (long long)t[1], (long long)t[2]);
-    panel(L, p, "C (M x N)", "LayoutC", need(L, r, "layout_c_tv", NULL, 0, at), t[0], t[1], 0, 0, 0, at);
-    panel(L, p, "A (M x K)", "LayoutA", need(L, r, "layout_a_tv", NULL, 0, at), t[0], t[2], 0, 0,
-          -t[2] - 1, at);
-    panel(L, p, "B (K x N)", "LayoutB", need(L, r, "layout_b_tv", NULL, 0, at), t[1], t[2], 1,
-          -t[2] - 1, 0, at);
+    panel(L, p, r, "layout_c_tv", "C (M x N)", "LayoutC", t[0], t[1], 0, 0, 0, at);
+    panel(L, p, r, "layout_a_tv", "A (M x K)", "LayoutA", t[0], t[2], 0, 0, -t[2] - 1, at);
+    panel(L, p, r, "layout_b_tv", "B (K x N)", "LayoutB", t[1], t[2], 1, -t[2] - 1, 0, at);
   } else if (field(r, "layout_s_tv")) {
-    need(L, r, "tiler", t, 2, at);
+    tile_of(L, r, "tiler", t, 2, at);
     p->figure = LYTI_FIG_COPY;
     p->title = fmt(L, "TiledCopy %.60s, tile %lld x %lld", atom_name(L, r), (long long)t[0],
                    (long long)t[1]);
-    panel(L, p, "source", "Layout S TV", need(L, r, "layout_s_tv", NULL, 0, at), t[0], t[1], 0, 0, 0, at);
-    panel(L, p, "destination", "Layout D TV", need(L, r, "layout_d_tv", NULL, 0, at), t[0], t[1],
-          0, 0, t[1] + 3, at);
+    panel(L, p, r, "layout_s_tv", "source", "Layout S TV", t[0], t[1], 0, 0, 0, at);
+    panel(L, p, r, "layout_d_tv", "destination", "Layout D TV", t[0], t[1], 0, 0, t[1] + 3, at);
   } else {
     lytI_error(L, at, LYT_ERRRUN, "picture: a record is drawn when it is CuTe's TiledMMA or "
                "TiledCopy (make_tiled_mma, make_tiled_copy of import \"cute\"); this one has no "
@@ -520,7 +516,7 @@ void lytI_picture_build(lyt_state *L, lytI_picture *p, const lyt_value *v, const
   memset(p, 0, sizeof *p);
   p->notes = "";
   p->elem = o->elem > 0 ? o->elem : 2;
-  if (v->kind != LYT_VRECORD) set_title(L, p, v);
+  if (v->kind != LYT_VRECORD) p->title = printed(L, v);
   L->errloc = at;
   int stride = v->kind == LYT_VLAYOUT || v->kind == LYT_VCOMPOSED;
   if (v->kind == LYT_VRECORD && (o->tv_m > 0 || o->rank > 0 || o->color))

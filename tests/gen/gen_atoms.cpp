@@ -16,23 +16,24 @@
 #include <string>
 using namespace cute;
 
+// Each value as CuTe prints it, '|' between them, then the end of the line.
+template <class... V> void fields(V const &...v) {
+  int i = 0;
+  ((printf(i++ ? "|" : ""), print(v)), ...);
+  printf("\n");
+}
+
 template <class Op> void atom(const char *name) {
   using T = MMA_Traits<Op>;
   printf("mma|%s|", name);
-  print(typename T::Shape_MNK{}); printf("|");
-  print(typename T::ThrID{}); printf("|");
-  print(typename T::ALayout{}); printf("|");
-  print(typename T::BLayout{}); printf("|");
-  print(typename T::CLayout{}); printf("\n");
+  fields(typename T::Shape_MNK{}, typename T::ThrID{}, typename T::ALayout{}, typename T::BLayout{},
+         typename T::CLayout{});
 }
 
 template <class Op> void copy(const char *name) {
   using T = Copy_Traits<Op>;
   printf("copy|%s|", name);
-  print(typename T::ThrID{}); printf("|");
-  print(typename T::SrcLayout{}); printf("|");
-  print(typename T::DstLayout{}); printf("|");
-  print(typename T::RefLayout{}); printf("\n");
+  fields(typename T::ThrID{}, typename T::SrcLayout{}, typename T::DstLayout{}, typename T::RefLayout{});
 }
 
 // A TiledMMA: "tiled|name|TileM,TileN,TileK|C_TV|A_TV|B_TV" (get_layoutC_TV ...)
@@ -41,9 +42,7 @@ template <class TM> void tiled(const char *name, TM tm) {
   print(tm.template tile_size_mnk<0>()); printf(",");
   print(tm.template tile_size_mnk<1>()); printf(",");
   print(tm.template tile_size_mnk<2>()); printf(")|");
-  print(tm.get_layoutC_TV()); printf("|");
-  print(tm.get_layoutA_TV()); printf("|");
-  print(tm.get_layoutB_TV()); printf("\n");
+  fields(tm.get_layoutC_TV(), tm.get_layoutA_TV(), tm.get_layoutB_TV());
 }
 
 // ThrMMA::partition_{C,A,B}: "part|lyt expression|layout|offset" for thread t,
@@ -69,9 +68,7 @@ template <class TM, class L> void parts(const char *tm_expr, TM tm, L tensor, co
 // A TiledCopy: "tcopy|lyt expression|Tiler_MN|layoutS_TV|layoutD_TV"
 template <class TC> void tcopy(const char *expr, TC tc) {
   printf("tcopy|%s|", expr);
-  print(typename TC::Tiler_MN{}); printf("|");
-  print(tc.get_layoutS_TV()); printf("|");
-  print(tc.get_layoutD_TV()); printf("\n");
+  fields(typename TC::Tiler_MN{}, tc.get_layoutS_TV(), tc.get_layoutD_TV());
 }
 
 // A tensor view: "view|lyt expression|layout|offset", the offset read off the

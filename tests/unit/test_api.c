@@ -291,6 +291,11 @@ static void test_calls(lyt_state *L) {
   lyt_push_int(L, 1);
   fails("setglobal bad name", L, 1, lyt_setglobal(L, "2x"), LYT_ERRRUN, "'2x' is not a name");
   fails("setglobal keyword", L, 1, lyt_setglobal(L, "if"), LYT_ERRRUN, "'if' is not a name");
+  fails("setglobal long keyword", L, 1, lyt_setglobal(L, "continue"), LYT_ERRRUN,
+        "'continue' is not a name");
+  fails("setglobal name and more", L, 1, lyt_setglobal(L, "a b"), LYT_ERRRUN, "'a b' is not a name");
+  /* a name that begins with a keyword is a name */
+  ok("setglobal keyword prefix", lyt_setglobal(L, "format") == LYT_OK && lyt_gettop(L) == 0);
   lyt_settop(L, 0);
   fails("setglobal empty stack", L, 0, lyt_setglobal(L, "x"), LYT_ERRRUN, "1 values asked for");
 
