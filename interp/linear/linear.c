@@ -24,17 +24,21 @@ lytG_ll *lytG_new(lytS_ctx *cx) {
   return L;
 }
 
-/* A layout with these dims and zero columns, the rest of it unset until
-** lytG_finish_known: what the hot operations (compose, invert) build, at
-** the cost of the dims they use rather than of the whole struct. */
-lytG_ll *lytG_shell(lytS_ctx *cx, int32_t nin, const lytG_dim *in, int32_t nout,
-                    const lytG_dim *out) {
+/* A layout with these dims (inbits and outbits input and output bits in
+** all), its columns past inbits zero and the first inbits for the caller
+** to write, then lytG_finish_known: what the hot operations (compose,
+** invert) build, at the cost of what they use rather than of the whole
+** struct. */
+lytG_ll *lytG_shell(lytS_ctx *cx, int32_t nin, const lytG_dim *in, int32_t inbits,
+                    int32_t nout, const lytG_dim *out, int32_t outbits) {
   lytG_ll *L = lytS_alloc(cx, sizeof *L);
   L->nin = nin;
   L->nout = nout;
+  L->inbits = inbits;
+  L->outbits = outbits;
   memcpy(L->in, in, sizeof *in * (size_t)nin);
   memcpy(L->out, out, sizeof *out * (size_t)nout);
-  memset(L->col, 0, sizeof L->col);
+  memset(L->col + inbits, 0, sizeof *L->col * (size_t)(LYT_LL_MAXBITS - inbits));
   return L;
 }
 
@@ -184,9 +188,6 @@ void lytG_finish_rank(lytS_ctx *cx, lytG_ll *L, int require_surjective, const ch
 }
 
 void lytG_finish_known(lytG_ll *L, int32_t rank, int require_surjective) {
-  L->inbits = L->outbits = 0;
-  for (int32_t i = 0; i < L->nin; i++) L->inbits += L->in[i].log2;
-  for (int32_t k = 0; k < L->nout; k++) L->outbits += L->out[k].log2;
   L->rank = rank;
   L->require_surjective = (uint8_t)(require_surjective != 0);
 }
@@ -502,11 +503,16 @@ void lytG_apply_many(const lytG_ll *L, const uint64_t *in, uint64_t *out, int32_
   }
   uint64_t t[16][16];
   for (int32_t g = 0; g < groups; g++) {
+    /* Every entry is computed from registers and stored once: reading
+    ** back entries just stored (u[4 + v] = u[v] ^ c2) stalls on store
+    ** forwarding, and that was most of a 32-bit compose. */
     const uint64_t *c = &L->col[4 * g];
-    uint64_t *u = t[g];
-    u[0] = 0, u[1] = c[0], u[2] = c[1], u[3] = c[0] ^ c[1];
-    for (int v = 0; v < 4; v++) u[4 + v] = u[v] ^ c[2];
-    for (int v = 0; v < 8; v++) u[8 + v] = u[v] ^ c[3];
+    uint64_t c0 = c[0], c1 = c[1], c2 = c[2], c3 = c[3], c01 = c0 ^ c1, *u = t[g];
+    uint64_t c02 = c0 ^ c2, c12 = c1 ^ c2, c012 = c01 ^ c2;
+    u[0] = 0, u[1] = c0, u[2] = c1, u[3] = c01;
+    u[4] = c2, u[5] = c02, u[6] = c12, u[7] = c012;
+    u[8] = c3, u[9] = c0 ^ c3, u[10] = c1 ^ c3, u[11] = c01 ^ c3;
+    u[12] = c2 ^ c3, u[13] = c02 ^ c3, u[14] = c12 ^ c3, u[15] = c012 ^ c3;
   }
   uint64_t m = lytG_mask(L->inbits);
   if (groups <= 4) {  /* up to 16 bits: four lookups, unrolled */
@@ -674,7 +680,8 @@ static void same_set(lytS_ctx *cx, int32_t na, const lytG_dim *a, int32_t nb,
 lytG_ll *lytG_compose(lytS_ctx *cx, const lytG_ll *L, const lytG_ll *outer) {
   same_set(cx, L->nout, L->out, outer->nin, outer->in, "compose (out-dims of the first, "
            "in-dims of the second)");
-  remap r = { .n = 0, .ident = 1 };
+  remap r;  /* not zeroed: remap_add writes what remap_word reads */
+  r.n = 0, r.ident = 1;
   int surj = lytG_is_surjective(L) && lytG_is_surjective(outer);
   for (int32_t k = 0, off = 0; k < L->nout; off += L->out[k].log2, k++) {
     int32_t i = lytG_find_dim(outer->nin, outer->in, L->out[k].name);
@@ -685,10 +692,12 @@ lytG_ll *lytG_compose(lytS_ctx *cx, const lytG_ll *L, const lytG_ll *outer) {
     surj = surj && L->out[k].log2 == outer->in[i].log2;
     remap_add(&r, off, L->out[k].log2, in_off(outer, i));
   }
-  lytG_ll *R = lytG_shell(cx, L->nin, L->in, outer->nout, outer->out);
+  lytG_ll *R = lytG_shell(cx, L->nin, L->in, L->inbits, outer->nout, outer->out,
+                          outer->outbits);
   uint64_t in[LYT_LL_MAXBITS];
-  for (int32_t j = 0; j < L->inbits; j++) in[j] = remap_word(&r, L->col[j]);
-  lytG_apply_many(outer, in, R->col, L->inbits);
+  if (!r.ident)
+    for (int32_t j = 0; j < L->inbits; j++) in[j] = remap_word(&r, L->col[j]);
+  lytG_apply_many(outer, r.ident ? L->col : in, R->col, L->inbits);
   /* Surjections of matching sizes compose to a surjection: its rank is
   ** known, and Triton's check of it cannot fail. */
   lytG_finish_known(R, surj ? outer->outbits : -1, surj);

@@ -328,13 +328,12 @@ void lytG_finish(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *w
 /* The same with a rank the caller already knows (rank < 0: compute). */
 void lytG_finish_rank(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what,
                       int32_t rank);
-/* What lytG_finish_rank records (bit totals, rank, flag) for a layout
-** whose dims are those of layouts already checked and whose columns stay
-** inside them and are zero past its input bits (compose, invert): the
-** checks cannot fail, so they are not run again. */
+/* What lytG_finish_rank records (rank, flag) for a lytG_shell whose dims
+** are those of layouts already checked and whose columns stay inside them
+** (compose, invert): the checks cannot fail, so they are not run again. */
 void lytG_finish_known(lytG_ll *L, int32_t rank, int require_surjective);
-lytG_ll *lytG_shell(lytS_ctx *cx, int32_t nin, const lytG_dim *in, int32_t nout,
-                    const lytG_dim *out);
+lytG_ll *lytG_shell(lytS_ctx *cx, int32_t nin, const lytG_dim *in, int32_t inbits,
+                    int32_t nout, const lytG_dim *out, int32_t outbits);
 /* The same checks; the message instead of failing (NULL when fine). */
 const char *lytG_finish_msg(lytS_ctx *cx, lytG_ll *L, int require_surjective, const char *what);
 /* The index of name in d[0..n), or -1. */
