@@ -38,9 +38,10 @@ LDLIBS_REPL = -ledit
 # the command line.
 FAMILIES = base eval stride linear axe nested axisinfo interop picture
 LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
-         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/unparse.c $(wildcard backends/*.c)
+         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/unparse.c \
+         lang/image.c $(wildcard backends/*.c)
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
-LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o
+LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o $(GEN)/image.o
 # The fuzz targets (tests/fuzz/fuzz_*.c), run by `make fuzz` and replayed
 # over their corpus by `make test`.
 FUZZ_TARGETS = eval parse api stride linear axe axisinfo gen texts
@@ -75,6 +76,16 @@ $(GEN)/parser.h: $(GEN)/parser.c
 
 $(GEN):
 	mkdir -p $@
+
+# The stdlib's syntax trees, parsed when lyt is built (lang/image.h), by a
+# tool that links the front end alone.
+MKIMAGE_OBJ = $(BUILD)/lang/build.o $(GEN)/lexer.o $(GEN)/parser.o \
+              $(patsubst %.c,$(BUILD)/%.o,$(wildcard interp/base/*.c))
+$(BUILD)/mkimage: lang/mkimage.c lang/image.h $(MKIMAGE_OBJ)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.o,$^)
+
+$(GEN)/image.c: $(BUILD)/mkimage $(wildcard stdlib/*.lyt) | $(GEN)
+	$(BUILD)/mkimage $(sort $(wildcard stdlib/*.lyt)) > $@.tmp && mv $@.tmp $@
 
 
 # The generated lexer/parser get the same warnings, minus ones Lemon trips,

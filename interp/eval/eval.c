@@ -520,6 +520,9 @@ static act *enter(lyt_state *L, const lytI_func *f, const args *x, lyt_loc at, a
   for (const lytP_node *p = f->params; p; p = p->next, k++)
     if (!given[k] && !p->a)
       lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", f->name, p->str);
+  /* compiled at its first call: a library defines hundreds of functions
+  ** and a script calls a few */
+  if (!f->code) ((lytI_func *)f)->code = lytC_function(&L->cx, &L->code, f->def, &L->errloc);
   lytI_frame *fr = scratch(L, sizeof *fr);
   memset(fr, 0, sizeof *fr);
   fr->up = L->frame;
@@ -709,8 +712,7 @@ static lyt_value func_value(lyt_state *L, const lytP_node *s) {
   if (!f || !names) lytI_code_fail(L, s->loc);
   int32_t i = 0;
   for (const lytP_node *p = s->list; p; p = p->next) names[i++] = p->str;
-  *f = (lytI_func){ name, L->mod, s, s->list, s->n, names,
-                    made ? made->code : lytC_function(&L->cx, &L->code, s, &L->errloc), s->loc,
+  *f = (lytI_func){ name, L->mod, s, s->list, s->n, names, made ? made->code : NULL, s->loc,
                     L->frame != NULL };
   if (!made) ((lytP_node *)s)->fn = f;
   v.u.fn = f;

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lang/image.h"
 #include "lang/parse.h"
 #include "parser.h"
 #include "interp/eval/state.h"
@@ -40,7 +41,9 @@ static void lex_init(lytP_ctx *p, lyt_state *L, const lytL_src *src) {
 }
 
 /* line: a REPL line, which decided itself whether more lines may come, so
-** a text that ends early is no longer "incomplete" (lyt_incomplete). */
+** a text that ends early is no longer "incomplete" (lyt_incomplete). A
+** stdlib file's tree comes from its build-time image when its text is
+** the one the image was made from. */
 static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {
   lytP_ctx p;
   lex_init(&p, L, src);
@@ -48,6 +51,11 @@ static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {
   ** out of memory reaches lytI_protect with its code (which resets the arena) */
   lytA_arena *was = L->cx.arena;
   L->cx.arena = &L->code;
+  const lytP_node *first;
+  if (src->lib && lytP_image_load(&L->cx, src, intern_cb, L, &first)) {
+    L->cx.arena = was;
+    return first;
+  }
   int st = lytP_parse(&p);
   L->cx.arena = was;
   if (st == LYT_OK) return p.stmts.head;

@@ -33,7 +33,8 @@ typedef struct lytI_func {
   const lytP_node *params;  /* chain of N_PARAM */
   int32_t nparams;
   const char *const *pnames;  /* their names, for matching a call's arguments */
-  const struct lytC_code *code;  /* its parameters and body, compiled (eval/code.h) */
+  const struct lytC_code *code;  /* its parameters and body, compiled (eval/code.h) at
+                                    its first call; NULL before */
   lyt_loc loc;
   int inner;                /* made in a call: it does not see the caller's locals */
 } lytI_func;
