@@ -30,7 +30,7 @@ CPPFLAGS = -D_POSIX_C_SOURCE=200809L -I. -I$(GEN) -DLYT_STDLIB_DIR='"$(STDLIB_DI
 TESTFLAGS = -Iinterp
 # Hidden by default: the shared library exports only what lyt.h marks LYT_API.
 ALL_CFLAGS = $(WARN) -fvisibility=hidden $(OPT) $(SANFLAGS) $(CFLAGS)
-LDLIBS_REPL = -ledit
+LDLIBS_REPL = -ldl  # libedit is opened at run time (interp/main.c)
 
 # The layout families (docs/architecture.md): each folder of interp/ holds
 # a family's core, its builtins and its value kinds. Every C file of

@@ -12,7 +12,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <editline/readline.h>
+#include <dlfcn.h>
+#include <editline/readline.h>  /* its types; the library is opened when a session starts */
 
 #include "interp/lyt.h"
 
@@ -206,6 +207,50 @@ static char *complete(const char *text, int state) {
   return cands.next < cands.n ? strdup(cands.v[cands.next++]) : NULL;
 }
 
+/* The line editor. libedit is opened when a session starts, not linked:
+** every run would pay for loading it and the three libraries it needs
+** (a quarter of a millisecond, a third of `lyt -e 'print 1'`). Without
+** it a session reads plain lines, with no editing or history. */
+static struct {
+  char *(*readline)(const char *);
+  int (*add_history)(const char *);
+  int (*read_history)(const char *);
+  int (*write_history)(const char *);
+} ed;
+
+static char *plain_readline(const char *prompt) {
+  fputs(prompt, stdout);
+  fflush(stdout);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n = getline(&line, &cap, stdin);
+  if (n < 0) { free(line); return NULL; }
+  if (n > 0 && line[n - 1] == '\n') line[n - 1] = 0;
+  return line;
+}
+
+static int no_history(const char *path) { (void)path; return 0; }
+
+static void open_editor(void) {
+  void *h = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  rl_compentry_func_t **entry = h ? dlsym(h, "rl_completion_entry_function") : NULL;
+  const char **brk = h ? dlsym(h, "rl_basic_word_break_characters") : NULL;
+  void (*stifle)(int) = h ? (void (*)(int))dlsym(h, "stifle_history") : NULL;
+  ed.readline = h ? (char *(*)(const char *))dlsym(h, "readline") : NULL;
+  ed.add_history = h ? (int (*)(const char *))dlsym(h, "add_history") : NULL;
+  ed.read_history = h ? (int (*)(const char *))dlsym(h, "read_history") : NULL;
+  ed.write_history = h ? (int (*)(const char *))dlsym(h, "write_history") : NULL;
+  if (!entry || !brk || !stifle || !ed.readline || !ed.add_history || !ed.read_history ||
+      !ed.write_history) {
+    ed.readline = plain_readline;
+    ed.add_history = ed.read_history = ed.write_history = no_history;
+    return;
+  }
+  *entry = complete;
+  *brk = " \t\n\"\\'`@$><=;|&{}()[],+-*/%^~:!#";
+  stifle(LYT_HISTORY_LINES);
+}
+
 /* :load FILE, :reset (a fresh state), :help, :quit. 1 if the line was one. */
 static int repl_command(lyt_state **L, const lyt_config *cfg, const char *line, int *quit) {
   if (line[0] != ':') return 0;
@@ -228,13 +273,11 @@ static int repl_command(lyt_state **L, const lyt_config *cfg, const char *line, 
 static void repl(lyt_state **L, const lyt_config *cfg) {
   int quit = 0;
   char hbuf[4096];
+  open_editor();
   /* only a person's lines: lines piped into -i are no history */
   const char *hist = isatty(0) ? history_path(hbuf, sizeof hbuf) : NULL;
   running = *L;
-  rl_completion_entry_function = complete;
-  rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{}()[],+-*/%^~:!#";
-  stifle_history(LYT_HISTORY_LINES);
-  if (hist) read_history(hist);
+  if (hist) ed.read_history(hist);
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_interrupt;
@@ -248,13 +291,13 @@ static void repl(lyt_state **L, const lyt_config *cfg) {
     }
     int more = lyt_incomplete(*L);
     at_prompt = 1;
-    char *line = readline(more ? "...> " : "lyt> ");
+    char *line = ed.readline(more ? "...> " : "lyt> ");
     at_prompt = 0;
     if (!line) break;
     if (!more && repl_command(L, cfg, line, &quit)) { free(line); continue; }
     if (*line) {
-      add_history(line);
-      if (hist) write_history(hist);  /* at most LYT_HISTORY_LINES, per line a person types */
+      ed.add_history(line);
+      if (hist) ed.write_history(hist);  /* at most LYT_HISTORY_LINES, per line a person types */
     }
     int s = lyt_doline(*L, line, "<repl>");
     free(line);

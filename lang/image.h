@@ -5,6 +5,11 @@
 ** stdlib file when lyt is built and writes its tree as arrays; a load
 ** turns them into nodes. An image is used only for the very text it was
 ** made from (compared byte for byte): an edited or other stdlib is parsed.
+**
+** A load makes the top-level statements and the parameters of the
+** functions they define; a function's body is made when something first
+** needs it (lytP_body): a library defines hundreds of functions and a
+** script calls a few.
 */
 #ifndef LYT_IMAGE_H
 #define LYT_IMAGE_H
@@ -15,11 +20,16 @@
 
 #define LYTP_NONE (-1)  /* no node, no string */
 
-/* A node as lytP_node holds it, its pointers as indices into the image. */
+/* A node as lytP_node holds it, its pointers as indices into the image.
+** The image numbers the top-level statements and what a load makes of
+** them first (node[0..nskel)), then each function body left for later,
+** its nodes a range of their own: such a function's node has lazy set,
+** and a and c the range. */
 typedef struct lytP_inode {
   uint8_t kind, op;
   uint8_t name;          /* str is an index into names (an interned name), else
                             an offset into strs (a decoded text) */
+  uint8_t lazy;
   int32_t line, col;
   int64_t ival;
   int32_t str, len, n;
@@ -31,18 +41,29 @@ typedef struct lytP_image {
   const char *text;         /* the source it was made from */
   size_t len;
   const lytP_inode *node;
-  int32_t nnode, root;      /* root: the first statement, or LYTP_NONE */
+  int32_t nskel, root;      /* root: the first statement, or LYTP_NONE */
   const char *strs;         /* strings back to back, each NUL-terminated */
   const int32_t *names;     /* offsets into strs of the names to intern */
-  int32_t nnames;
 } lytP_image;
 
 extern const lytP_image *const lytP_images[];  /* NULL-terminated (build/gen/image.c) */
 
-/* The statements of src, from the image made from its text: 1 and *first
-** set (NULL for an empty file), or 0 when no image was made from this
-** text. Nodes are allocated through cx, names interned through intern. */
-int lytP_image_load(lytS_ctx *cx, const lytL_src *src, lytP_intern_fn intern, void *ud,
-                    const lytP_node **first);
+/* What a source made from an image needs to make its bodies later: nodes
+** go in arena (failing through cx), names through intern. */
+typedef struct lytP_imaged {
+  const lytP_image *im;
+  lytS_ctx *cx;
+  lytA_arena *arena;
+  lytP_intern_fn intern;
+  void *ud;
+} lytP_imaged;
+
+/* The image made from src's text, or NULL. */
+const lytP_image *lytP_image_of(const lytL_src *src);
+/* The statements of src (NULL for an empty file) from its image, src's
+** image set to *z, which must live as long as src. */
+const lytP_node *lytP_image_load(lytL_src *src, lytP_imaged *z);
+/* fn (N_FNDEF or N_FUNC) with its body made: what reads fn->a calls this. */
+const lytP_node *lytP_body(const lytP_node *fn);
 
 #endif

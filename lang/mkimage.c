@@ -89,23 +89,70 @@ static const char *intern(void *ud, const char *s, size_t n) {
 }
 
 /* The tree's nodes in the order of a walk (a node before its children,
-** lists in order), each numbered once. */
+** lists in order), each numbered once: first the top-level statements
+** with everything but the bodies of the functions they define, then each
+** such body, a range of its own (lang/image.h). */
 static const lytP_node **order;
 static size_t norder, caporder;
 static idmap node_ids;
+static idmap body_end;  /* a lazy function's node: the end of its body's range */
+
+static void add(const lytP_node *n) {
+  if (norder == caporder) {
+    caporder = caporder ? 2 * caporder : 4096;
+    const lytP_node **g = xcalloc(caporder, sizeof *g);
+    if (norder) memcpy(g, order, norder * sizeof *g);
+    free(order);
+    order = g;
+  }
+  put(&node_ids, n, (int32_t)norder);
+  order[norder++] = n;
+}
 
 static void number(const lytP_node *n) {
   for (; n && get(&node_ids, n) == LYTP_NONE; n = n->next) {
-    if (norder == caporder) {
-      caporder = caporder ? 2 * caporder : 4096;
-      const lytP_node **g = xcalloc(caporder, sizeof *g);
-      if (norder) memcpy(g, order, norder * sizeof *g);
-      free(order);
-      order = g;
-    }
-    put(&node_ids, n, (int32_t)norder);
-    order[norder++] = n;
+    add(n);
     number(n->a), number(n->b), number(n->c), number(n->list);
+  }
+}
+
+static int lazy(const lytP_node *s) { return s->kind == N_FNDEF; }
+
+static void number_tree(const lytP_node *first) {
+  for (const lytP_node *s = first; s; s = s->next) {
+    add(s);
+    if (!lazy(s)) {
+      number(s->a), number(s->b), number(s->c), number(s->list);
+      continue;
+    }
+    if (s->ival || s->b || s->c || s->a->next) {
+      fprintf(stderr, "mkimage: a function definition the image cannot hold\n");
+      exit(1);
+    }
+    number(s->list);
+  }
+  for (const lytP_node *s = first; s; s = s->next)
+    if (lazy(s)) {
+      number(s->a);
+      put(&body_end, s, (int32_t)norder);
+    }
+}
+
+/* Where a node's pointer may lead: into the range it is made with. */
+static void check_child(const lytP_node *from, const lytP_node *to, int32_t lo, int32_t hi) {
+  int32_t i = get(&node_ids, to);
+  if (to && (i < lo || i >= hi)) {
+    fprintf(stderr, "mkimage: line %d: a node shared across ranges\n", (int)from->loc.line);
+    exit(1);
+  }
+}
+
+static void check_range(int32_t lo, int32_t hi) {
+  for (int32_t i = lo; i < hi; i++) {
+    const lytP_node *n = order[i];
+    check_child(n, n->list, lo, hi), check_child(n, n->next, lo, hi);
+    if (get(&body_end, n) != LYTP_NONE) continue;
+    check_child(n, n->a, lo, hi), check_child(n, n->b, lo, hi), check_child(n, n->c, lo, hi);
   }
 }
 
@@ -160,7 +207,7 @@ static void image(const char *path, int k) {
   memset(&cx, 0, sizeof cx);
   cx.arena = &arena, cx.jb = &jb;
   if (setjmp(jb)) { fprintf(stderr, "mkimage: %s: %s\n", path, cx.msg); exit(1); }
-  lytL_src src = { path, NULL, 0, 0, 1 };
+  lytL_src src = { path, NULL, 0, 0, 1, NULL };
   src.text = slurp(path, &src.len);
   lytP_ctx p;
   memset(&p, 0, sizeof p);
@@ -168,10 +215,19 @@ static void image(const char *path, int k) {
   p.cur = p.linestart = src.text, p.line = 1;
   lytS_buf_init(&p.diag, &cx);
   if (lytP_parse(&p) != LYT_OK) { fprintf(stderr, "%s", p.diag.p); exit(1); }
-  free(node_ids.key), free(node_ids.id);
+  free(node_ids.key), free(node_ids.id), free(body_end.key), free(body_end.id);
   memset(&node_ids, 0, sizeof node_ids);
+  memset(&body_end, 0, sizeof body_end);
   norder = 0;
-  number(p.stmts.head);
+  number_tree(p.stmts.head);
+  int32_t nskel = LYTP_NONE;
+  for (size_t i = 0; i < norder && nskel == LYTP_NONE; i++)
+    if (get(&body_end, order[i]) != LYTP_NONE) nskel = get(&node_ids, order[i]->a);
+  if (nskel == LYTP_NONE) nskel = (int32_t)norder;
+  check_range(0, nskel);
+  for (size_t i = 0; i < (size_t)nskel; i++)
+    if (get(&body_end, order[i]) != LYTP_NONE)
+      check_range(get(&node_ids, order[i]->a), get(&body_end, order[i]));
   /* the names this file uses, renumbered from 0, then its texts */
   idmap used = { NULL, NULL, 0, 0 };
   text strs = { NULL, 0, 0 };
@@ -196,22 +252,24 @@ static void image(const char *path, int k) {
   for (size_t i = 0; i < norder; i++) {
     const lytP_node *n = order[i];
     int32_t nm = n->str ? get(&used, n->str) : LYTP_NONE;
-    printf("  {%d,%d,%d,%d,%d,%lldll,%d,%d,%d,%d,%d,%d,%d,%d},\n", n->kind, n->op,
-           nm != LYTP_NONE, (int)n->loc.line, (int)n->loc.col, (long long)n->ival,
-           !n->str ? LYTP_NONE : nm != LYTP_NONE ? nm : soff[i], (int)n->len, (int)n->n,
-           get(&node_ids, n->a), get(&node_ids, n->b), get(&node_ids, n->c),
-           get(&node_ids, n->list), get(&node_ids, n->next));
+    int32_t end = get(&body_end, n);
+    printf("  {%d,%d,%d,%d,%d,%d,%lldll,%d,%d,%d,%d,%d,%d,%d,%d},\n", n->kind, n->op,
+           nm != LYTP_NONE, end != LYTP_NONE, (int)n->loc.line, (int)n->loc.col,
+           (long long)n->ival, !n->str ? LYTP_NONE : nm != LYTP_NONE ? nm : soff[i],
+           (int)n->len, (int)n->n, get(&node_ids, n->a), get(&node_ids, n->b),
+           end != LYTP_NONE ? end : get(&node_ids, n->c), get(&node_ids, n->list),
+           get(&node_ids, n->next));
   }
-  printf("  {0,0,0,0,0,0ll,-1,0,0,-1,-1,-1,-1,-1}\n};\n");
+  printf("  {0,0,0,0,0,0,0ll,-1,0,0,-1,-1,-1,-1,-1}\n};\n");
   printf("static const int32_t names%d[] = {", k);
   for (int32_t i = 0; i < nused; i++) printf("%s%d,", i % 16 ? "" : "\n  ", (int)noff[i]);
   printf("\n  -1\n};\nstatic const char strs%d[] =\n", k);
   quote(strs.p ? strs.p : "", strs.n);
   printf(";\nstatic const char text%d[] =\n", k);
   quote(src.text, src.len);
-  printf(";\nstatic const lytP_image image%d = { \"%s\", text%d, %zu, node%d, %zu, %d, "
-         "strs%d, names%d, %d };\n", k, base, k, src.len, k, norder,
-         get(&node_ids, p.stmts.head), k, k, (int)nused);
+  printf(";\nstatic const lytP_image image%d = { \"%s\", text%d, %zu, node%d, %d, %d, "
+         "strs%d, names%d };\n", k, base, k, src.len, k, (int)nskel,
+         get(&node_ids, p.stmts.head), k, k);
   free(noff), free(soff), free(strs.p), free(used.key), free(used.id), free((char *)src.text);
   lytA_free(&arena);
 }

@@ -19,6 +19,8 @@ typedef struct lytL_src {
                           scan what comes before) */
   int32_t lib;         /* a stdlib file: its errors are reported at the
                           user's call into it */
+  const struct lytP_imaged *image;  /* made from a build-time tree (lang/image.h):
+                                       what its functions' bodies are made from */
 } lytL_src;
 
 typedef struct lyt_loc {

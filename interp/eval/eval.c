@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang/image.h"
 #include "lang/parse.h"
 #include "parser.h"
 #include "interp/eval/code.h"
@@ -522,7 +523,8 @@ static act *enter(lyt_state *L, const lytI_func *f, const args *x, lyt_loc at, a
       lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", f->name, p->str);
   /* compiled at its first call: a library defines hundreds of functions
   ** and a script calls a few */
-  if (!f->code) ((lytI_func *)f)->code = lytC_function(&L->cx, &L->code, f->def, &L->errloc);
+  if (!f->code)
+    ((lytI_func *)f)->code = lytC_function(&L->cx, &L->code, lytP_body(f->def), &L->errloc);
   lytI_frame *fr = scratch(L, sizeof *fr);
   memset(fr, 0, sizeof *fr);
   fr->up = L->frame;

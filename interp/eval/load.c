@@ -41,9 +41,7 @@ static void lex_init(lytP_ctx *p, lyt_state *L, const lytL_src *src) {
 }
 
 /* line: a REPL line, which decided itself whether more lines may come, so
-** a text that ends early is no longer "incomplete" (lyt_incomplete). A
-** stdlib file's tree comes from its build-time image when its text is
-** the one the image was made from. */
+** a text that ends early is no longer "incomplete" (lyt_incomplete). */
 static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {
   lytP_ctx p;
   lex_init(&p, L, src);
@@ -51,11 +49,6 @@ static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {
   ** out of memory reaches lytI_protect with its code (which resets the arena) */
   lytA_arena *was = L->cx.arena;
   L->cx.arena = &L->code;
-  const lytP_node *first;
-  if (src->lib && lytP_image_load(&L->cx, src, intern_cb, L, &first)) {
-    L->cx.arena = was;
-    return first;
-  }
   int st = lytP_parse(&p);
   L->cx.arena = was;
   if (st == LYT_OK) return p.stmts.head;
@@ -86,7 +79,7 @@ lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t 
   if (!src || !t || !nm) lytI_code_fail(L, L->errloc);
   memcpy(t, text, len);
   t[len] = 0;
-  *src = (lytL_src){ strcpy(nm, name), t, len, 0, 0 };
+  *src = (lytL_src){ strcpy(nm, name), t, len, 0, 0, NULL };
   return src;
 }
 
@@ -112,7 +105,7 @@ static void pend_append(lyt_state *L, int cont, const char *name, const char *li
     lytA_free(&pd->arena);
     char *nm = lytA_alloc(&pd->arena, strlen(name) + 1);
     if (!nm) lytS_fail_alloc(&L->cx, &pd->arena);
-    pd->src = (lytL_src){ strcpy(nm, name), "", 0, 0, 0 };
+    pd->src = (lytL_src){ strcpy(nm, name), "", 0, 0, 0, NULL };
     pd->cap = pd->cur = pd->linestart = 0;
     pd->line = 1, pd->depth = pd->braces = pd->fn = 0;
     lytP_probe_init(&pd->probe);
@@ -156,7 +149,8 @@ void lytI_run_line(lyt_state *L, const char *name, const char *line) {
     pd->cur = (size_t)(p.cur - pd->src.text), pd->linestart = (size_t)(p.linestart - pd->src.text);
     pd->line = p.line, pd->depth = p.depth;
     pd->active = L->incomplete = 1;
-    pd->tail = (lytL_src){ pd->src.name, p.linestart, pd->src.len - pd->linestart, p.line, 0 };
+    pd->tail = (lytL_src){ pd->src.name, p.linestart, pd->src.len - pd->linestart, p.line, 0,
+                          NULL };
     t.loc.src = &pd->tail;
     lytI_error(L, t.loc, LYT_ERRSYNTAX, "unexpected end of input");
   }
@@ -224,6 +218,17 @@ static char *read_file(lyt_state *L, const char *path, size_t *len, const char *
   return buf;
 }
 
+/* A stdlib file's tree comes from its build-time image when its text is
+** the one the image was made from (lang/image.h). */
+static const lytP_node *from_image(lyt_state *L, lytL_src *src) {
+  const lytP_image *im = lytP_image_of(src);
+  if (!im) return parse(L, src, 0);
+  lytP_imaged *z = lytA_alloc(&L->code, sizeof *z);
+  if (!z) lytI_code_fail(L, L->errloc);
+  *z = (lytP_imaged){ im, &L->cx, &L->code, intern_cb, L };
+  return lytP_image_load(src, z);
+}
+
 /* [name] is what messages call the file: a stdlib file is "stdlib/x.lyt"
 ** wherever it is installed, so diagnostics do not depend on the machine. */
 static int run_file_as(lyt_state *L, const char *path, const char *name, int lib, lyt_loc at) {
@@ -235,7 +240,7 @@ static int run_file_as(lyt_state *L, const char *path, const char *name, int lib
   lytL_src *src = lytI_new_src(L, name, text, len);
   src->lib = lib;
   lytA_release(&L->scratch, m);
-  run_statements(L, parse(L, src, 0));
+  run_statements(L, lib ? from_image(L, src) : parse(L, src, 0));
   return LYT_OK;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lang/image.h"
 #include "interp/eval/kind.h"
 #include "interp/eval/state.h"
 
@@ -272,7 +273,7 @@ int lytI_equal_record(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
 int lytI_equal_code(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) {
   (void)cx;
   const lytI_func *f = a->u.fn, *g = b->u.fn;
-  return f == g || (f->mod == g->mod && lytP_same(f->def, g->def));
+  return f == g || (f->mod == g->mod && lytP_same(lytP_body(f->def), lytP_body(g->def)));
 }
 int lytI_equal_builtin(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.bi == b->u.bi; }
 int lytI_equal_cfunc(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (void)cx; return a->u.cf == b->u.cf; }
@@ -312,6 +313,8 @@ void lytI_print_record(lytS_buf *b, const lyt_value *v) {
 
 /* A function prints as its definition; a builtin or a host's function by
 ** the name it is bound to, which reads back as the same function. */
-void lytI_print_func(lytS_buf *b, const lyt_value *v) { lytP_unparse(b, v->u.fn->def); }
+void lytI_print_func(lytS_buf *b, const lyt_value *v) {
+  lytP_unparse(b, lytP_body(v->u.fn->def));
+}
 void lytI_print_builtin(lytS_buf *b, const lyt_value *v) { lytS_buf_puts(b, v->u.bi->name); }
 void lytI_print_cfunc(lytS_buf *b, const lyt_value *v) { lytS_buf_puts(b, v->u.cf->name); }

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   lytA_init(&a, NULL, NULL, 64u << 20);
   memset(&cx, 0, sizeof cx);
   cx.arena = &a, cx.jb = &jb;
-  lytL_src src = { "fuzz", text, size, 0, 0 };
+  lytL_src src = { "fuzz", text, size, 0, 0, NULL };
   lytP_ctx p;
   memset(&p, 0, sizeof p);
   p.cx = &cx, p.src = &src, p.intern = intern, p.intern_ud = &cx;
