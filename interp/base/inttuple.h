@@ -41,6 +41,7 @@ void lytS_buf_init(lytS_buf *b, lytS_ctx *cx);
 void lytS_buf_add(lytS_buf *b, const char *s, size_t n);
 void lytS_buf_puts(lytS_buf *b, const char *s);
 void lytS_buf_printf(lytS_buf *b, const char *fmt, ...) LYT_PRINTF(2, 3);
+void lytS_buf_int(lytS_buf *b, int64_t v);  /* decimal, as %lld prints it */
 
 /* ---- construction (all nodes in cx's arena) ---- */
 lytS_tup *lytS_int(lytS_ctx *cx, int64_t v);
