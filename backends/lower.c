@@ -784,6 +784,16 @@ static const lytG_ll *pick_scratch(lytS_ctx *cx, const lytK_kernel *k, const con
   return best;
 }
 
+/* A staging's block barrier, in the same units, a warp: every warp waits
+** for the slowest, and what the tile's wavefronts count leaves that out.
+** Measured (bench/gpu/results-h100.md, H200): slice0's conversion there
+** by shuffles, 148 units against 37 of wavefronts, ran the round trip 8%
+** faster; within_f32 both ways and mma2_dota_w22 back, by shuffles of
+** 1.5 and 2.1 times their wavefronts' units, ran 2.0 and 1.2 times
+** slower. A barrier is worth between 28 and 140 units a warp there. No
+** AMD GPU measured it: 64-lane wavefronts leave it out. */
+#define BARRIER_UNITS 64
+
 /* What one conversion by shuffles costs a block, in quarters of a shared
 ** wavefront: a shfl.sync moves 32 bits of a warp per clock, as a shared
 ** wavefront moves 128 bytes (4 units, plus 1 to issue the instruction);
@@ -843,7 +853,8 @@ static void choose(lytS_ctx *cx, const lytK_kernel *k, conv *c) {
     if (!c->shfl[dir]) continue;
     if (!c->S) c->S = k->smem ? k->smem : pick_scratch(cx, k, c);
     lytK_conflicts n = staging(cx, k, from, to, c->S);
-    if (shuffle_cost(k, c, c->shfl[dir]) < 4 * n.wavefronts + n.accesses)
+    int64_t barrier = c->lanes == 32 ? BARRIER_UNITS * (lytK_threads(c->a) / 32) : 0;
+    if (shuffle_cost(k, c, c->shfl[dir]) < 4 * n.wavefronts + n.accesses + barrier)
       c->mech[dir] = LYTK_MECH_SHUFFLE;
   }
 }
