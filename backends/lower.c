@@ -1148,6 +1148,54 @@ static void plan_conversion(lytS_ctx *cx, const lytK_kernel *k, conv *c, int32_t
   c->spare = (two ? 2 : 1) * T * R;
 }
 
+/* Scratch reads not yet behind a barrier, per buffer, as a thread runs
+** the ops; a warp barrier ends those of a staging whose exchange stayed
+** in warps (its stores and loads had a warp barrier between them). */
+typedef struct hazards {
+  int64_t per;          /* elements of a buffer */
+  int read[2], local[2];
+  int warp_bar;         /* the last barrier was a warp's */
+} hazards;
+
+static int32_t loop_end(const lytK_program *P, int32_t i) {
+  for (int32_t depth = 0;; i++) {
+    depth += P->op[i].kind == LYTK_LOOP ? 1 : P->op[i].kind == LYTK_END ? -1 : 0;
+    if (!depth) return i;
+  }
+}
+
+/* Ops [from, to) in the order a thread runs them, a loop's body twice (its
+** end flows back to its start). No staging may store into scratch that
+** another warp may still read: the barrier logic of convert() fails with
+** an internal error rather than a kernel with a race, which a simulation
+** thread by thread (the C backend's) would not show. */
+static void check_hazards(lytS_ctx *cx, const lytK_program *P, hazards *h, int32_t from, int32_t to) {
+  for (int32_t i = from; i < to; i++) {
+    const lytK_op *o = &P->op[i];
+    int buf = (int)(o->add_k / h->per % 2);
+    switch (o->kind) {
+      case LYTK_LOOP: {
+        int32_t end = loop_end(P, i);
+        check_hazards(cx, P, h, i + 1, end);
+        check_hazards(cx, P, h, i + 1, end);
+        i = end;
+        break;
+      }
+      case LYTK_BAR:
+        for (int b = 0; b < 2; b++) h->read[b] = h->read[b] && o->vec == 1 && !h->local[b];
+        h->warp_bar = o->vec == 1;
+        break;
+      case LYTK_LDS: case LYTK_LDSM: h->read[buf] = 1, h->local[buf] = h->warp_bar; break;
+      case LYTK_STS: case LYTK_STSM:
+        if (h->read[buf])
+          lytS_fail(cx, LYT_ERRRUN, "kernel '%s': internal error: a staging would store into "
+                    "scratch that other warps may still read", P->name);
+        break;
+      default: break;
+    }
+  }
+}
+
 lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   check_kernel(cx, k);
   lytK_dist ld = read_dist(cx, k, k->load, "load");
@@ -1188,6 +1236,10 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
     /* with nothing to move either way a round trip XORs each register
     ** twice: the identity, left out as any compiler would */
     if (k->round_trips && (c.mech[0] != LYTK_MECH_NONE || c.mech[1] != LYTK_MECH_NONE)) {
+      /* with one buffer, a staging in the loop waits for the reads of the
+      ** last staging of the pass before, even when none came before the
+      ** loop (a conversion there by shuffles, back through shared memory) */
+      if (c.bufs == 1 && !c.staged) c.staged = 1;
       new_op(&p, LYTK_LOOP, k->round_trips, 0);
       xor_key(&p, &c, 1);
       convert(&p, k, &c, 0);
@@ -1206,6 +1258,10 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
   if (k->smem_bytes > P->smem_bytes) P->smem_bytes = k->smem_bytes;
   P->nregs = c.spare + (uses(&c, LYTK_MECH_SHUFFLE) && p.spares < 2 ? 2 : p.spares);
   P->node = p.node, P->nnodes = p.nnodes, P->op = p.op, P->nops = p.nops;
+  if (uses(&c, LYTK_MECH_SHARED)) {
+    hazards h = { (int64_t)c.T << c.S->outbits, { 0, 0 }, { 0, 0 }, 0 };
+    check_hazards(cx, P, &h, 0, P->nops);
+  }
   return P;
 }
 
