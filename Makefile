@@ -40,7 +40,7 @@ FAMILIES = base eval stride linear axe nested axisinfo interop picture
 LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
          $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/unparse.c \
          lang/image.c $(wildcard backends/*.c)
-GENSRC = $(GEN)/lexer.c $(GEN)/parser.c
+GENSRC = $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/image.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o $(GEN)/image.o
 # The fuzz targets (tests/fuzz/fuzz_*.c), run by `make fuzz` and replayed
 # over their corpus by `make test`.
