@@ -29,6 +29,7 @@ part() {
 }
 part unit     "$B/test_stride"
 part unit-gf2 "$B/test_linear"
+part image    "$B/test_image"
 part unit-axe "$B/test_axe"
 part axisinfo "$B/test_axisinfo"
 part nested   "$B/test_nested"
