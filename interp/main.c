@@ -210,7 +210,8 @@ static char *complete(const char *text, int state) {
 /* The line editor. libedit is opened when a session starts, not linked:
 ** every run would pay for loading it and the three libraries it needs
 ** (a quarter of a millisecond, a third of `lyt -e 'print 1'`). Without
-** it a session reads plain lines, with no editing or history. */
+** it, or with LYT_NO_LIBEDIT set, a session reads plain lines, with no
+** editing or history. */
 static struct {
   char *(*readline)(const char *);
   int (*add_history)(const char *);
@@ -219,8 +220,10 @@ static struct {
 } ed;
 
 static char *plain_readline(const char *prompt) {
-  fputs(prompt, stdout);
-  fflush(stdout);
+  if (isatty(0)) {  /* as libedit: lines piped in get no prompts */
+    fputs(prompt, stdout);
+    fflush(stdout);
+  }
   char *line = NULL;
   size_t cap = 0;
   ssize_t n = getline(&line, &cap, stdin);
@@ -232,7 +235,8 @@ static char *plain_readline(const char *prompt) {
 static int no_history(const char *path) { (void)path; return 0; }
 
 static void open_editor(void) {
-  void *h = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
+  const char *off = getenv("LYT_NO_LIBEDIT");
+  void *h = off && *off ? NULL : dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
   rl_compentry_func_t **entry = h ? dlsym(h, "rl_completion_entry_function") : NULL;
   const char **brk = h ? dlsym(h, "rl_basic_word_break_characters") : NULL;
   void (*stifle)(int) = h ? (void (*)(int))dlsym(h, "stifle_history") : NULL;

@@ -97,6 +97,9 @@ nope
 8
 (1,2)" "$out"
 check "repl exit status" 0 $rc
+# The same session without libedit (plain lines) reads and answers alike.
+out2=$(LYT_NO_LIBEDIT=1 "$LYT" -i < "$T/session" 2>&1 | sed 1d)
+check "repl session without libedit" "$out" "$out2"
 
 # The same through a pseudo-terminal (util-linux script): the real
 # interactive path, with libedit, prompts and continuation prompts.
