@@ -322,7 +322,7 @@ static uint32_t nibble_set_xor(uint32_t S, uint32_t v) {
 ** indexed by those bits; one lookup then clears the group from every
 ** other column, and the entries 1, 2, 4, 8 are the new reduced rows.
 ** The work is a fixed lookup per column and group, where following set
-** bits costs a mispredicted branch per bit of a dense matrix (320 ns
+** bits costs a mispredicted branch per bit of a dense matrix (320-380 ns
 ** against 430 on a 32-bit one, make bench-linear). a[b] for b < lo holds
 ** the reduced rows so far, a[lo..n) the columns not yet pivots. */
 static void invert_dense(const uint64_t *col, int32_t n, uint64_t *a) {
