@@ -631,6 +631,7 @@ typedef struct conv {
   uint64_t rounds;             /* shared: tile bits a round of staging fixes (S's zero columns) */
   int32_t bufs;                /* shared: 2 when stagings alternate between two scratch buffers */
   int32_t R, T, base_a, base_b, spare, lanes, count, staged, last_local;
+  int looping;                 /* lowering the round trips' loop, whose pass follows a pass */
 } conv;
 
 static int uses(const conv *c, lytK_mech m) { return c->mech[0] == m || c->mech[1] == m; }
@@ -714,8 +715,11 @@ static void convert(prog *p, const lytK_kernel *k, conv *c, int to_b) {
       part q = { c->rounds, deposit(i, c->rounds) };
       int32_t slot = c->staged % c->bufs * c->T;
       /* reads done, unless the other buffer's barrier came between (warp
-      ** barriers where the exchange stays in warps) */
-      if (c->staged++ && c->bufs == 1) new_op(p, LYTK_BAR, c->local[dir] && c->last_local, 0);
+      ** barriers where the exchange stays in warps); in the loop, those of
+      ** the pass before too, even when no staging came before the loop
+      ** (shuffles there, shared memory back) */
+      if ((c->staged++ || c->looping) && c->bufs == 1)
+        new_op(p, LYTK_BAR, c->local[dir] && c->last_local, 0);
       for (int32_t t = 0; t < c->T; t++) smem_ops(p, k, x, c->S, LYTK_STS, slot + t, q, bx + t * c->R);
       new_op(p, LYTK_BAR, c->local[dir], 0);
       c->last_local = c->local[dir];
@@ -1236,10 +1240,7 @@ lytK_program *lytK_lower(lytS_ctx *cx, const lytK_kernel *k) {
     /* with nothing to move either way a round trip XORs each register
     ** twice: the identity, left out as any compiler would */
     if (k->round_trips && (c.mech[0] != LYTK_MECH_NONE || c.mech[1] != LYTK_MECH_NONE)) {
-      /* with one buffer, a staging in the loop waits for the reads of the
-      ** last staging of the pass before, even when none came before the
-      ** loop (a conversion there by shuffles, back through shared memory) */
-      if (c.bufs == 1 && !c.staged) c.staged = 1;
+      c.looping = 1;
       new_op(&p, LYTK_LOOP, k->round_trips, 0);
       xor_key(&p, &c, 1);
       convert(&p, k, &c, 0);

@@ -234,22 +234,23 @@ static char *plain_readline(const char *prompt) {
 
 static int no_history(const char *path) { (void)path; return 0; }
 
+/* libedit's functions, or plain lines and no history where it cannot be
+** had whole. */
 static void open_editor(void) {
+  ed.readline = plain_readline;
+  ed.add_history = ed.read_history = ed.write_history = no_history;
   const char *off = getenv("LYT_NO_LIBEDIT");
   void *h = off && *off ? NULL : dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);
-  rl_compentry_func_t **entry = h ? dlsym(h, "rl_completion_entry_function") : NULL;
-  const char **brk = h ? dlsym(h, "rl_basic_word_break_characters") : NULL;
-  void (*stifle)(int) = h ? (void (*)(int))dlsym(h, "stifle_history") : NULL;
-  ed.readline = h ? (char *(*)(const char *))dlsym(h, "readline") : NULL;
-  ed.add_history = h ? (int (*)(const char *))dlsym(h, "add_history") : NULL;
-  ed.read_history = h ? (int (*)(const char *))dlsym(h, "read_history") : NULL;
-  ed.write_history = h ? (int (*)(const char *))dlsym(h, "write_history") : NULL;
-  if (!entry || !brk || !stifle || !ed.readline || !ed.add_history || !ed.read_history ||
-      !ed.write_history) {
-    ed.readline = plain_readline;
-    ed.add_history = ed.read_history = ed.write_history = no_history;
-    return;
-  }
+  if (!h) return;
+  rl_compentry_func_t **entry = dlsym(h, "rl_completion_entry_function");
+  const char **brk = dlsym(h, "rl_basic_word_break_characters");
+  void (*stifle)(int) = (void (*)(int))dlsym(h, "stifle_history");
+  char *(*rd)(const char *) = (char *(*)(const char *))dlsym(h, "readline");
+  int (*add)(const char *) = (int (*)(const char *))dlsym(h, "add_history");
+  int (*load)(const char *) = (int (*)(const char *))dlsym(h, "read_history");
+  int (*save)(const char *) = (int (*)(const char *))dlsym(h, "write_history");
+  if (!entry || !brk || !stifle || !rd || !add || !load || !save) return;
+  ed.readline = rd, ed.add_history = add, ed.read_history = load, ed.write_history = save;
   *entry = complete;
   *brk = " \t\n\"\\'`@$><=;|&{}()[],+-*/%^~:!#";
   stifle(LYT_HISTORY_LINES);

@@ -55,11 +55,9 @@ static int32_t get(const idmap *m, const void *k) {
 }
 
 /* Names: one copy each, as the interpreter's table makes them, found by
-** their text (a table of string pointers hashed by content), each with
-** its id in names_by_ptr. */
+** their text (a table of string pointers hashed by content). */
 static const char **bytext;
 static size_t captext, nnames;
-static idmap names_by_ptr;
 
 static size_t text_slot(const char *s, size_t n) {
   size_t h = 14695981039346656037ull;
@@ -84,9 +82,12 @@ static const char *intern(void *ud, const char *s, size_t n) {
   if (bytext[h]) return bytext[h];
   char *c = xcalloc(n + 1, 1);
   memcpy(c, s, n);
-  put(&names_by_ptr, c, (int32_t)nnames++);
+  nnames++;
   return bytext[h] = c;
 }
+
+/* Is s an interned name (not a decoded text with the same bytes)? */
+static int is_name(const char *s) { return captext && bytext[text_slot(s, strlen(s))] == s; }
 
 /* The tree's nodes in the order of a walk (a node before its children,
 ** lists in order), each numbered once: first the top-level statements
@@ -118,7 +119,8 @@ static void number(const lytP_node *n) {
 
 static int lazy(const lytP_node *s) { return s->kind == N_FNDEF; }
 
-static void number_tree(const lytP_node *first) {
+/* The number of nodes a load makes first (lang/image.h). */
+static int32_t number_tree(const lytP_node *first) {
   for (const lytP_node *s = first; s; s = s->next) {
     add(s);
     if (!lazy(s)) {
@@ -131,11 +133,13 @@ static void number_tree(const lytP_node *first) {
     }
     number(s->list);
   }
+  int32_t nskel = (int32_t)norder;
   for (const lytP_node *s = first; s; s = s->next)
     if (lazy(s)) {
       number(s->a);
       put(&body_end, s, (int32_t)norder);
     }
+  return nskel;
 }
 
 /* Where a node's pointer may lead: into the range it is made with. */
@@ -189,14 +193,15 @@ static int32_t add_bytes(text *t, const char *s, size_t n) {
 
 static char *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
-  if (!f) { fprintf(stderr, "mkimage: cannot open %s\n", path); exit(1); }
-  text t = { NULL, 0, 0 };
-  char buf[65536];
-  for (size_t r; (r = fread(buf, 1, sizeof buf, f)) > 0;) add_bytes(&t, buf, r), t.n--;
+  long n = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  if (n < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    fprintf(stderr, "mkimage: cannot read %s\n", path);
+    exit(1);
+  }
+  char *p = xcalloc((size_t)n + 1, 1);
+  *len = fread(p, 1, (size_t)n, f);
   fclose(f);
-  *len = t.n;
-  if (!t.p) add_bytes(&t, "", 0), t.n = 0;
-  return t.p;
+  return p;
 }
 
 static void image(const char *path, int k) {
@@ -219,11 +224,7 @@ static void image(const char *path, int k) {
   memset(&node_ids, 0, sizeof node_ids);
   memset(&body_end, 0, sizeof body_end);
   norder = 0;
-  number_tree(p.stmts.head);
-  int32_t nskel = LYTP_NONE;
-  for (size_t i = 0; i < norder && nskel == LYTP_NONE; i++)
-    if (get(&body_end, order[i]) != LYTP_NONE) nskel = get(&node_ids, order[i]->a);
-  if (nskel == LYTP_NONE) nskel = (int32_t)norder;
+  int32_t nskel = number_tree(p.stmts.head);
   check_range(0, nskel);
   for (size_t i = 0; i < (size_t)nskel; i++)
     if (get(&body_end, order[i]) != LYTP_NONE)
@@ -231,10 +232,10 @@ static void image(const char *path, int k) {
   /* the names this file uses, renumbered from 0, then its texts */
   idmap used = { NULL, NULL, 0, 0 };
   text strs = { NULL, 0, 0 };
-  int32_t *noff = xcalloc(nnames, sizeof *noff), nused = 0;
+  int32_t *noff = xcalloc(norder, sizeof *noff), nused = 0;
   for (size_t i = 0; i < norder; i++) {
     const char *s = order[i]->str;
-    if (s && get(&names_by_ptr, s) != LYTP_NONE && get(&used, s) == LYTP_NONE) {
+    if (s && is_name(s) && get(&used, s) == LYTP_NONE) {
       noff[nused] = add_bytes(&strs, s, strlen(s));
       put(&used, s, nused++);
     }

@@ -81,7 +81,7 @@ static void coords(lytS_buf *b, const view *v, uint64_t w, const char *sep) {
     int64_t c = (int64_t)lytG_field(ll, w, k);
     if (k > 0) lytS_buf_puts(b, sep);
     spaces(b, ndigits(lytG_out_size(ll, k)) - ndigits(c));
-    lytS_buf_printf(b, "%lld", (long long)c);
+    lytS_buf_int(b, c);
   }
   lytS_buf_add(b, ")", 1);
 }
