@@ -92,7 +92,7 @@ $(GEN)/image.c: $(BUILD)/mkimage $(wildcard stdlib/*.lyt) | $(GEN)
 # and NDEBUG: Lemon's assertions would abort the host on a broken table,
 # and a library never aborts.
 $(GEN)/%.o: $(GEN)/%.c $(GEN)/parser.h
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DNDEBUG -Wno-unused-parameter -Wno-unused-variable -Wno-missing-prototypes -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -DNDEBUG -Wno-unused-parameter -Wno-unused-variable -Wno-missing-prototypes -MMD -MP -c -o $@ $<
 
 $(BUILD)/%.o: %.c $(GEN)/parser.h
 	@mkdir -p $(dir $@)

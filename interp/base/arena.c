@@ -11,10 +11,16 @@
 
 struct lytA_block {
   lytA_block *prev;  /* older block */
-  size_t size;       /* usable bytes in data[] */
-  size_t used;       /* bytes handed out */
+  size_t size;       /* usable bytes in data[], a multiple of the alignment */
   max_align_t data[];
 };
+
+/* The head block's free bytes become the arena's free range. */
+static void enter(lytA_arena *a, lytA_block *b, size_t used) {
+  a->head = b;
+  a->next = b ? (char *)b->data + used : NULL;
+  a->end = b ? (char *)b->data + b->size : NULL;
+}
 
 void *lytA_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   (void)ud; (void)osize;
@@ -25,7 +31,7 @@ void *lytA_default_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 void lytA_init(lytA_arena *a, lyt_alloc_fn f, void *ud, size_t limit) {
   a->alloc = f ? f : lytA_default_alloc;
   a->ud = ud;
-  a->head = NULL;
+  enter(a, NULL, 0);
   a->spare = NULL;
   a->total = 0;
   a->limit = limit;
@@ -46,8 +52,7 @@ static lytA_block *take_spare(lytA_arena *a, size_t n) {
   if (a->limit && a->total + b->size > a->limit) return NULL;
   a->spare = NULL;
   b->prev = a->head;
-  b->used = 0;
-  a->head = b;
+  enter(a, b, 0);
   a->total += b->size;
   return b;
 }
@@ -72,29 +77,26 @@ static lytA_block *grow(lytA_arena *a, size_t n) {
   if (a->budget) a->budget->used += sizeof(lytA_block) + size;
   b->prev = a->head;
   b->size = size;
-  b->used = 0;
-  a->head = b;
+  enter(a, b, 0);
   a->total += size;
   return b;
 }
 
-void *lytA_alloc(lytA_arena *a, size_t n) {
+/* What lytA_alloc's fast path leaves: a request of 0 bytes, or more than
+** the head block has free. The bytes left in that block are dropped. */
+void *lytA_alloc_slow(lytA_arena *a, size_t n) {
   const size_t al = sizeof(max_align_t);
   if (n > SIZE_MAX - al) { a->refused = LYTA_LIMIT; return NULL; }
   n = (n + al - 1) / al * al;
   if (n == 0) n = al;
-  lytA_block *b = a->head;
-  if (!b || b->size - b->used < n) {
-    b = grow(a, n);
-    if (!b) return NULL;
-  }
-  void *p = (char *)b->data + b->used;
-  b->used += n;
+  if (n > (size_t)(a->end - a->next) && !grow(a, n)) return NULL;
+  void *p = a->next;
+  a->next += n;
   return p;
 }
 
 lytA_mark lytA_getmark(const lytA_arena *a) {
-  lytA_mark m = { a->head, a->head ? a->head->used : 0 };
+  lytA_mark m = { a->head, a->head ? (size_t)(a->next - (char *)a->head->data) : 0 };
   return m;
 }
 
@@ -106,7 +108,7 @@ static void free_block(lytA_arena *a, lytA_block *b) {
 /* Unlink the newest block; keep the larger of it and the spare. */
 static void drop_block(lytA_arena *a, int keep) {
   lytA_block *b = a->head;
-  a->head = b->prev;
+  enter(a, b->prev, b->prev ? b->prev->size : 0);  /* a mark says how much of it is used */
   a->total -= b->size;
   if (!keep) { free_block(a, b); return; }
   if (a->spare && a->spare->size >= b->size) { free_block(a, b); return; }
@@ -116,7 +118,7 @@ static void drop_block(lytA_arena *a, int keep) {
 
 void lytA_release(lytA_arena *a, lytA_mark m) {
   while (a->head && a->head != m.block) drop_block(a, 1);
-  if (a->head) a->head->used = m.used;
+  if (a->head) a->next = (char *)a->head->data + m.used;
 }
 
 void lytA_free(lytA_arena *a) {

@@ -25,6 +25,7 @@ typedef struct lytA_arena {
   lyt_alloc_fn alloc;  /* host allocator */
   void *ud;            /* its user data */
   lytA_block *head;    /* newest block; older ones chained behind */
+  char *next, *end;    /* the head block's free bytes (NULL without one) */
   lytA_block *spare;   /* one released block kept for reuse (see lytA_release) */
   size_t total;        /* bytes held in blocks */
   size_t limit;        /* refuse to grow past this many bytes (0: none) */
@@ -42,7 +43,20 @@ typedef struct lytA_mark {
 
 void lytA_init(lytA_arena *a, lyt_alloc_fn f, void *ud, size_t limit);
 
-void *lytA_alloc(lytA_arena *a, size_t n);        /* NULL when out of memory */
+void *lytA_alloc_slow(lytA_arena *a, size_t n);
+
+/* NULL when out of memory. Inline, since a statement makes hundreds of
+** allocations: the head block's free bytes are always a multiple of the
+** alignment, so n fits when its rounding does. */
+static inline void *lytA_alloc(lytA_arena *a, size_t n) {
+  const size_t al = sizeof(max_align_t);
+  if (n - 1 < (size_t)(a->end - a->next)) {  /* 1 <= n <= free bytes */
+    void *p = a->next;
+    a->next += (n + al - 1) & ~(al - 1);
+    return p;
+  }
+  return lytA_alloc_slow(a, n);
+}
 lytA_mark lytA_getmark(const lytA_arena *a);
 void lytA_release(lytA_arena *a, lytA_mark m);
 void lytA_free(lytA_arena *a);                    /* give every block back */

@@ -19,22 +19,9 @@ void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...) {
   lytS_vfail(cx, code, fmt, ap);
 }
 
-int lytS_stack_deep(const lytS_ctx *cx) {
-  char here;
-  uintptr_t p = (uintptr_t)&here, b = cx->stack_base;
-  return b && (b > p ? b - p : p - b) > cx->stack_limit;
-}
-
-void lytS_check_stack(lytS_ctx *cx) {
-  if (lytS_stack_deep(cx))
-    lytS_fail(cx, LYT_ERRLIMIT, "nesting too deep: more than %zu KiB of C stack (the state's "
-              "max_stack)", cx->stack_limit >> 10);
-}
-
-void *lytS_alloc(lytS_ctx *cx, size_t n) {
-  void *p = lytA_alloc(cx->arena, n);
-  if (p) return p;
-  lytS_fail_alloc(cx, cx->arena);
+void lytS_stack_fail(lytS_ctx *cx) {
+  lytS_fail(cx, LYT_ERRLIMIT, "nesting too deep: more than %zu KiB of C stack (the state's "
+            "max_stack)", cx->stack_limit >> 10);
 }
 
 void *lytS_dup(lytS_ctx *cx, const void *p, size_t n) {
@@ -54,28 +41,8 @@ void lytS_fail_alloc(lytS_ctx *cx, const lytA_arena *a) {
   lytS_fail(cx, LYT_ERRMEM, "out of memory");
 }
 
-int64_t lytS_add(lytS_ctx *cx, int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r))
-    lytS_fail(cx, LYT_ERRRUN, "integer overflow in %lld + %lld",
-              (long long)a, (long long)b);
-  return r;
-}
-
-int64_t lytS_sub(lytS_ctx *cx, int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_sub_overflow(a, b, &r))
-    lytS_fail(cx, LYT_ERRRUN, "integer overflow in %lld - %lld",
-              (long long)a, (long long)b);
-  return r;
-}
-
-int64_t lytS_mul(lytS_ctx *cx, int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r))
-    lytS_fail(cx, LYT_ERRRUN, "integer overflow in %lld * %lld",
-              (long long)a, (long long)b);
-  return r;
+void lytS_overflow(lytS_ctx *cx, char op, int64_t a, int64_t b) {
+  lytS_fail(cx, LYT_ERRRUN, "integer overflow in %lld %c %lld", (long long)a, op, (long long)b);
 }
 
 int lytS_is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }

@@ -39,7 +39,6 @@ typedef struct lytS_ctx {
 _Noreturn void lytS_fail(lytS_ctx *cx, int code, const char *fmt, ...)
     LYT_PRINTF(3, 4);
 _Noreturn void lytS_vfail(lytS_ctx *cx, int code, const char *fmt, va_list ap);
-void *lytS_alloc(lytS_ctx *cx, size_t n);  /* never NULL: fails instead */
 void *lytS_dup(lytS_ctx *cx, const void *p, size_t n);  /* a copy of n bytes; NULL stays NULL */
 /* An arena array with room for one more: p holds n of *cap elements of
 ** size bytes; when it is full the elements move to a block twice as large
@@ -49,18 +48,54 @@ void *lytS_grow(lytS_ctx *cx, void *p, int32_t n, int32_t *cap, size_t size, int
 ** cap or the state's budget (LYT_ERRLIMIT), or the host (LYT_ERRMEM). */
 _Noreturn void lytS_fail_alloc(lytS_ctx *cx, const lytA_arena *a);
 
+/* Never NULL: fails instead. */
+static inline void *lytS_alloc(lytS_ctx *cx, size_t n) {
+  void *p = lytA_alloc(cx->arena, n);
+  if (!p) lytS_fail_alloc(cx, cx->arena);
+  return p;
+}
+
 /* Every recursion whose depth input controls calls this at each level: past
 ** stack_limit bytes below stack_base it fails (LYT_ERRLIMIT) instead of
 ** running off the end of a host thread's stack. Bytes, not levels, so the
 ** limit holds whatever a build's frames weigh (ASan's are several times
 ** larger). */
-void lytS_check_stack(lytS_ctx *cx);
-int lytS_stack_deep(const lytS_ctx *cx);  /* whether lytS_check_stack would fail */
+_Noreturn void lytS_stack_fail(lytS_ctx *cx);
 
-/* Checked 64-bit arithmetic: every overflow is an error, never a wrap. */
-int64_t lytS_add(lytS_ctx *cx, int64_t a, int64_t b);
-int64_t lytS_mul(lytS_ctx *cx, int64_t a, int64_t b);
-int64_t lytS_sub(lytS_ctx *cx, int64_t a, int64_t b);
+/* Whether lytS_check_stack would fail. Inline: every level of compiling
+** and evaluating asks. */
+static inline int lytS_stack_deep(const lytS_ctx *cx) {
+  char here;
+  uintptr_t p = (uintptr_t)&here, b = cx->stack_base;
+  return b && (b > p ? b - p : p - b) > cx->stack_limit;
+}
+
+static inline void lytS_check_stack(lytS_ctx *cx) {
+  if (lytS_stack_deep(cx)) lytS_stack_fail(cx);
+}
+
+/* Checked 64-bit arithmetic: every overflow is an error, never a wrap.
+** Inline, since the layout algebra's inner loops are made of them; op is
+** the operator's character, for the message. */
+_Noreturn void lytS_overflow(lytS_ctx *cx, char op, int64_t a, int64_t b);
+
+static inline int64_t lytS_add(lytS_ctx *cx, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) lytS_overflow(cx, '+', a, b);
+  return r;
+}
+
+static inline int64_t lytS_sub(lytS_ctx *cx, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) lytS_overflow(cx, '-', a, b);
+  return r;
+}
+
+static inline int64_t lytS_mul(lytS_ctx *cx, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) lytS_overflow(cx, '*', a, b);
+  return r;
+}
 
 /* Powers of two, which GF(2) layouts, tiles and vectors are made of. */
 int lytS_is_pow2(int64_t v);       /* v > 0 and a power of two */

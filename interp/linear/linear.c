@@ -602,6 +602,9 @@ static void sup_or_fail(lytS_ctx *cx, int32_t na, const lytG_dim *a, int32_t nb,
 }
 
 int32_t lytG_find_dim(int32_t n, const lytG_dim *d, const char *name) {
+  /* names are mostly interned (the interpreter's are): pointers first */
+  for (int32_t i = 0; i < n; i++)
+    if (d[i].name == name) return i;
   for (int32_t i = 0; i < n; i++)
     if (strcmp(d[i].name, name) == 0) return i;
   return -1;
