@@ -71,6 +71,7 @@ lytP_node *lytP_import(lytP_ctx *p, const lytP_token *imp, const lytP_token *pat
 lytP_node *lytP_function(lytP_ctx *p, const lytP_token *fn, const lytP_token *name,
                          lytP_list *params, lytP_node *body) {
   lytP_node *n = name ? lytP_named(p, N_FUNC, name, body) : lytP_unary(p, N_FUNC, fn, body);
+  p->made_fn = 1;
   n->list = params->head;
   n->n = params->n;
   return n;
@@ -112,8 +113,38 @@ lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n) {
   return l;
 }
 
+static lytP_node *copy_node(lytP_ctx *p, const lytP_node *n);
+
+/* A list (through next) in p->keep: a loop, however long the list. */
+static lytP_node *copy_list(lytP_ctx *p, const lytP_node *n) {
+  lytP_node *head = NULL, **at = &head;
+  for (; n; n = n->next, at = &(*at)->next) *at = copy_node(p, n);
+  return head;
+}
+
+/* n and its children in p->keep, its next left to the list it is in. */
+static lytP_node *copy_node(lytP_ctx *p, const lytP_node *n) {
+  if (!n) return NULL;
+  lytS_check_stack(p->cx);
+  lytP_node *c = lytA_alloc(p->keep, sizeof *c);
+  if (!c) lytS_fail_alloc(p->cx, p->keep);
+  *c = *n;  /* its texts are in p->keep already (text_alloc), names interned */
+  c->next = NULL;
+  c->a = copy_node(p, n->a), c->b = copy_node(p, n->b), c->c = copy_node(p, n->c);
+  c->list = copy_list(p, n->list);
+  return c;
+}
+
 void lytP_stmt(lytP_ctx *p, lytP_node *s) {
-  lytP_list_add(p, &p->stmts, s);
+  if (!p->on_stmt) {
+    lytP_list_add(p, &p->stmts, s);
+    return;
+  }
+  if (p->nerr) return;  /* lytP_valid missed an error: nothing more runs; the caller reports it */
+  const lytP_node *run = p->made_fn ? copy_node(p, s) : s;
+  p->made_fn = 0;
+  p->on_stmt(p->on_stmt_ud, run);
+  lytA_release(p->cx->arena, p->stmt_mark);
 }
 
 void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) {

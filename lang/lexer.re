@@ -48,9 +48,19 @@ static int64_t number(const char *s, const char *e) {
   return (int64_t)v;
 }
 
+/* Room for a token's text. Texts outlive their statement (a value, an
+** alias may hold one), so with p->keep set they go there, as names go in
+** the interned table. */
+static char *text_alloc(lytP_ctx *p, size_t n) {
+  if (!p->keep) return lytS_alloc(p->cx, n);
+  char *t = lytA_alloc(p->keep, n);
+  if (!t) lytS_fail_alloc(p->cx, p->keep);
+  return t;
+}
+
 /* Decode the escapes of a string literal body into the arena. */
 static void string(lytP_ctx *p, lytP_token *t, const char *s, const char *e) {
-  char *out = lytS_alloc(p->cx, (size_t)(e - s) + 1), *o = out;
+  char *out = text_alloc(p, (size_t)(e - s) + 1), *o = out;
   for (; s < e; s++) {
     if (*s != '\\') { *o++ = *s; continue; }
     switch (*++s) {
@@ -114,7 +124,7 @@ static void attr_token(lytP_ctx *p, lytP_token *t, const char *start) {
     }
     e++;
   }
-  char *text = lytS_alloc(p->cx, (size_t)(e - start) + 1);
+  char *text = text_alloc(p, (size_t)(e - start) + 1);
   memcpy(text, start, (size_t)(e - start));
   text[e - start] = 0;
   p->cur = e;
@@ -172,7 +182,7 @@ static void cute_token(lytP_ctx *p, lytP_token *t, const char *start, int printe
                                   : "unterminated CuTe type: its '<' has no '>' on this line");
     for (e = start; *e && *e != '\n'; e++) {}
   }
-  char *text = lytS_alloc(p->cx, (size_t)(e - start) + 1);
+  char *text = text_alloc(p, (size_t)(e - start) + 1);
   memcpy(text, start, (size_t)(e - start));
   text[e - start] = 0;
   p->cur = e;

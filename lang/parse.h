@@ -38,8 +38,15 @@ typedef struct lytP_ctx {
   const char *linestart;   /* first byte of the current line */
   int32_t line;
   int32_t depth;           /* open ( and [: newlines inside are not separators */
-  /* result */
+  /* result: the statements, or, with on_stmt set, each top-level
+  ** statement handed over as soon as it is parsed (lytP_stream) */
   lytP_list stmts;
+  void (*on_stmt)(void *ud, const lytP_node *s);
+  void *on_stmt_ud;
+  lytA_arena *keep;        /* where a statement that makes functions is copied, and
+                              texts go (they outlive it); NULL: p->cx's arena */
+  lytA_mark stmt_mark;     /* p->cx's arena where the statement began */
+  int made_fn;             /* the statement has a function (it outlives the statement) */
   /* errors */
   int nerr;
   int incomplete;          /* the only error is an unexpected end of input */
@@ -63,8 +70,19 @@ void lytP_probe_init(lytP_probe *q);
 int lytP_probe_feed(lytP_probe *q, int type);  /* 0: a syntax error */
 int lytP_probe_ends(const lytP_probe *q);      /* 1: end of input accepted here */
 
-/* Parse p->src into p->stmts. Returns LYT_OK or LYT_ERRSYNTAX. */
+/* Parse p->src into p->stmts, or, with p->on_stmt set, hand each
+** top-level statement to it once parsed: its nodes are in p->cx's arena,
+** given back to where the statement began when on_stmt returns, unless it
+** makes a function, when it is copied into p->keep first. Meant for a
+** text lytP_valid accepted: an error would come after the statements
+** before it ran. Returns LYT_OK or LYT_ERRSYNTAX. */
 int lytP_parse(lytP_ctx *p);
+/* Whether p->src parses, lexed and run through the automaton alone (no
+** tree; strings it decodes go in p->cx's arena). 0 for any error, with
+** the messages in p; 0 too near the parser's depth limit. What says 1
+** parses without error. */
+int lytP_valid(lytP_ctx *p);
+
 void lytL_lex(lytP_ctx *p, lytP_token *t);
 int lytL_is_name(const char *s);  /* an identifier a script can write (no keyword) */
 void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) LYT_PRINTF(3, 4);

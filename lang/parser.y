@@ -266,17 +266,22 @@ int lytP_probe_ends(const lytP_probe *q) {
 
 int lytP_parse(lytP_ctx *p) {
   yyParser parser;
-  lytP_token t;
+  lytP_token t = { .type = TK_NEWLINE };
+  int braces = 0;  /* open braces: a statement begins after a boundary outside them */
   lytParseInit(&parser, p);
   for (;;) {
     int before = p->nerr;
+    if (p->on_stmt && at_boundary(&t, braces)) p->stmt_mark = lytA_getmark(p->cx->arena);
     lytL_lex(p, &t);
     p->at = t.loc;
+    if (t.type == TK_LBRACE) braces++;
+    else if (t.type == TK_RBRACE && braces > 0) braces--;
     /* A lexical error already explains this statement: do not let the
     ** parser add a second message about the same spot. */
     if (p->nerr == before) lytParse(&parser, t.type, t);
     if (p->nerr > before && p->nerr < LYT_MAX_SYNTAX_ERRORS && t.type != 0) {
       skip_statement(p, &t);
+      braces = 0;
       lytParseFinalize(&parser);
       lytParseInit(&parser, p);
       if (t.type == 0) break;
@@ -286,5 +291,32 @@ int lytP_parse(lytP_ctx *p) {
   }
   lytParseFinalize(&parser);
   return p->nerr ? LYT_ERRSYNTAX : LYT_OK;
+}
+
+/* The two errors the automaton cannot see, which the builders report
+** (lytP_for, lytP_import): the names `in` and `as` are no keywords. */
+static int soft_keyword_wrong(int prev2, int prev1, const lytP_token *t) {
+  if (t->type != TK_NAME) return 0;
+  if (prev2 == TK_FOR && prev1 == TK_NAME) return strcmp(t->s, "in") != 0;
+  if (prev2 == TK_IMPORT && prev1 == TK_STRING) return strcmp(t->s, "as") != 0;
+  return 0;
+}
+
+int lytP_valid(lytP_ctx *p) {
+  lytP_probe q;
+  lytP_token t;
+  int prev2 = 0, prev1 = 0;
+  lytP_probe_init(&q);
+  for (;;) {
+    lytL_lex(p, &t);
+    if (p->nerr || soft_keyword_wrong(prev2, prev1, &t)) return 0;
+    int r = probe_step(&q, t.type);
+    /* the probe's stack holds what lytParse's does, give or take a few
+    ** entries: near the limit, let the real parse decide */
+    if (q.top > YYSTACKDEPTH - 8) return 0;
+    if (t.type == 0) return r == 2;
+    if (r != 1) return 0;
+    prev2 = prev1, prev1 = t.type;
+  }
 }
 }

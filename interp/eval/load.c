@@ -1,8 +1,8 @@
 /*
 ** eval/load.c: chunks, files, and imports as modules (each file's globals
-** apart). A chunk is parsed whole (so a syntax error anywhere stops it
-** before anything runs), then run one top-level statement at a time, each
-** with its own scratch-arena mark. Sources stay in the code arena:
+** apart). A syntax error anywhere stops a chunk before anything runs;
+** then it runs one top-level statement at a time, each with its own
+** scratch-arena mark (parse_and_run). Sources stay in the code arena:
 ** functions, messages and help() read them.
 */
 /* realpath() is X/Open, beyond the POSIX base the build asks for. */
@@ -60,16 +60,45 @@ static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {
   longjmp(*L->cx.jb, 1);
 }
 
+static void run_statement(void *ud, const lytP_node *s) {
+  lyt_state *L = ud;
+  lytA_mark m = lytA_getmark(&L->scratch);
+  if (L->stmts == 0) L->steps = 0;
+  L->errloc = s->loc;
+  L->stmts++;
+  lytI_exec(L, s);
+  L->stmts--;
+  lytA_release(&L->scratch, m);
+}
+
 static void run_statements(lyt_state *L, const lytP_node *first) {
-  for (const lytP_node *s = first; s; s = s->next) {
-    lytA_mark m = lytA_getmark(&L->scratch);
-    if (L->stmts == 0) L->steps = 0;
-    L->errloc = s->loc;
-    L->stmts++;
-    lytI_exec(L, s);
-    L->stmts--;
-    lytA_release(&L->scratch, m);
+  for (const lytP_node *s = first; s; s = s->next) run_statement(L, s);
+}
+
+/* A chunk that parses is run a statement at a time as it is parsed, each
+** statement's tree in the scratch arena and given back when it has run
+** (one that makes a function is copied to the code arena first): memory
+** in proportion to the longest statement, not to the file, and each tree
+** still in the cache when it runs. Whether it parses is decided first by
+** the parser's automaton alone, since no statement may run before an
+** error further on is reported; one that does not is parsed whole, which
+** reports every error. */
+static void parse_and_run(lyt_state *L, const lytL_src *src) {
+  lytP_ctx p;
+  lytA_mark m = lytA_getmark(&L->scratch);
+  lex_init(&p, L, src);
+  int ok = lytP_valid(&p);
+  lytA_release(&L->scratch, m);
+  if (!ok) {
+    run_statements(L, parse(L, src, 0));
+    return;
   }
+  lex_init(&p, L, src);
+  p.on_stmt = run_statement;
+  p.on_stmt_ud = L;
+  p.keep = &L->code;
+  /* an error here would be lytP_valid's mistake: the whole parse reports it */
+  if (lytP_parse(&p) != LYT_OK) parse(L, src, 0);
 }
 
 lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len) {
@@ -84,8 +113,7 @@ lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t 
 }
 
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) {
-  const lytL_src *src = lytI_new_src(L, name, text, len);
-  run_statements(L, parse(L, src, 0));
+  parse_and_run(L, lytI_new_src(L, name, text, len));
 }
 
 /* ---------------------------------------------------------------------
@@ -240,7 +268,8 @@ static int run_file_as(lyt_state *L, const char *path, const char *name, int lib
   lytL_src *src = lytI_new_src(L, name, text, len);
   src->lib = lib;
   lytA_release(&L->scratch, m);
-  run_statements(L, lib ? from_image(L, src) : parse(L, src, 0));
+  if (lib) run_statements(L, from_image(L, src));
+  else parse_and_run(L, src);
   return LYT_OK;
 }
 
