@@ -39,7 +39,7 @@ typedef struct lytP_ctx {
   int32_t line;
   int32_t depth;           /* open ( and [: newlines inside are not separators */
   /* result: the statements, or, with on_stmt set, each top-level
-  ** statement handed over as soon as it is parsed (lytP_stream) */
+  ** statement handed over as soon as it is parsed (lytP_parse) */
   lytP_list stmts;
   void (*on_stmt)(void *ud, const lytP_node *s);
   void *on_stmt_ud;
