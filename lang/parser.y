@@ -233,22 +233,25 @@ void lytP_probe_init(lytP_probe *q) {
 /* lytParse's loop, on state numbers: reduce until the token is shifted
 ** (1), accepted (2) or refused (0). */
 static int probe_step(lytP_probe *q, int type) {
-  YYACTIONTYPE act = q->st[q->top];
+  int top = q->top;  /* a local: the stores to st[] would make q->top reload */
+  YYACTIONTYPE act = q->st[top];
   for (;;) {
     act = yy_find_shift_action((YYCODETYPE)type, act);
     if (act >= YY_MIN_REDUCE) {
       unsigned rule = act - YY_MIN_REDUCE;
       int size = yyRuleInfoNRhs[rule];  /* minus the symbols popped */
-      if (q->top + size + 1 >= YYSTACKDEPTH) return 0;
-      act = yy_find_reduce_action(q->st[q->top + size], (YYCODETYPE)yyRuleInfoLhs[rule]);
-      q->top += size + 1;
-      q->st[q->top] = act;
+      if (top + size + 1 >= YYSTACKDEPTH) return 0;
+      act = yy_find_reduce_action(q->st[top + size], (YYCODETYPE)yyRuleInfoLhs[rule]);
+      top += size + 1;
+      q->st[top] = act;
     } else if (act <= YY_MAX_SHIFTREDUCE) {
-      if (q->top + 1 >= YYSTACKDEPTH) return 0;
+      if (top + 1 >= YYSTACKDEPTH) return 0;
       if (act > YY_MAX_SHIFT) act += YY_MIN_REDUCE - YY_MIN_SHIFTREDUCE;
-      q->st[++q->top] = act;
+      q->st[++top] = act;
+      q->top = top;
       return 1;
     } else {
+      q->top = top;
       return act == YY_ACCEPT_ACTION ? 2 : 0;
     }
   }
@@ -266,22 +269,21 @@ int lytP_probe_ends(const lytP_probe *q) {
 
 int lytP_parse(lytP_ctx *p) {
   yyParser parser;
-  lytP_token t = { .type = TK_NEWLINE };
-  int braces = 0;  /* open braces: a statement begins after a boundary outside them */
+  lytP_token t;
+  /* Between statements nothing stays in the arena (texts go to keep, the
+  ** tokens a statement ends on allocate nothing, and each statement is
+  ** given back): every statement begins where the first one does. */
+  if (p->on_stmt) p->stmt_mark = lytA_getmark(p->cx->arena);
   lytParseInit(&parser, p);
   for (;;) {
     int before = p->nerr;
-    if (p->on_stmt && at_boundary(&t, braces)) p->stmt_mark = lytA_getmark(p->cx->arena);
     lytL_lex(p, &t);
     p->at = t.loc;
-    if (t.type == TK_LBRACE) braces++;
-    else if (t.type == TK_RBRACE && braces > 0) braces--;
     /* A lexical error already explains this statement: do not let the
     ** parser add a second message about the same spot. */
     if (p->nerr == before) lytParse(&parser, t.type, t);
     if (p->nerr > before && p->nerr < LYT_MAX_SYNTAX_ERRORS && t.type != 0) {
       skip_statement(p, &t);
-      braces = 0;
       lytParseFinalize(&parser);
       lytParseInit(&parser, p);
       if (t.type == 0) break;
@@ -302,21 +304,79 @@ static int soft_keyword_wrong(int prev2, int prev1, const lytP_token *t) {
   return 0;
 }
 
+/* One token through the automaton: 1 shifted, 0 refused. The probe's
+** stack holds what lytParse's does, give or take a few entries: near the
+** limit, let the real parse decide. */
+static int feed(lytP_probe *q, int type) {
+  return probe_step(q, type) == 1 && q->top <= YYSTACKDEPTH - 8;
+}
+
+/* Lines already run through the automaton. A top-level statement and its
+** separator take the automaton from a stack [0, from] to a stack
+** [0, to] (two states each, below them always state 0), whatever their
+** names and numbers are: the same token types from the same states do
+** the same again. Scripts repeat a few shapes of line, and the automaton
+** costs most of this pass, so a line seen before skips it. */
+#define LINE_TOKENS 64
+#define LINE_SLOTS 64
+typedef struct line_seen {
+  uint16_t from[2], to[2];
+  uint8_t n, type[LINE_TOKENS];  /* n 0: an empty slot */
+} line_seen;
+
+static line_seen *line_slot(line_seen *seen, const uint16_t *from, const uint8_t *type, int n) {
+  uint32_t h = 2166136261u;
+  for (int i = 0; i < n; i++) h = (h ^ type[i]) * 16777619u;
+  for (int k = 0; k < LINE_SLOTS; k++) {
+    line_seen *e = &seen[(h + (uint32_t)k) & (LINE_SLOTS - 1)];
+    if (e->n == 0 || (e->n == n && e->from[0] == from[0] && e->from[1] == from[1] &&
+                      memcmp(e->type, type, (size_t)n) == 0))
+      return e;
+  }
+  return NULL;  /* full */
+}
+
 int lytP_valid(lytP_ctx *p) {
   lytP_probe q;
   lytP_token t;
-  int prev2 = 0, prev1 = 0;
+  line_seen seen[LINE_SLOTS];
+  uint8_t line[LINE_TOKENS];
+  int prev2 = 0, prev1 = 0, n = 0, at_line = 0;  /* at_line: the stack is [0, from] */
+  memset(seen, 0, sizeof seen);
   lytP_probe_init(&q);
+  _Static_assert(YYNTOKEN <= 256, "token types fit a byte");
   for (;;) {
     lytL_lex(p, &t);
     if (p->nerr || soft_keyword_wrong(prev2, prev1, &t)) return 0;
-    int r = probe_step(&q, t.type);
-    /* the probe's stack holds what lytParse's does, give or take a few
-    ** entries: near the limit, let the real parse decide */
-    if (q.top > YYSTACKDEPTH - 8) return 0;
-    if (t.type == 0) return r == 2;
-    if (r != 1) return 0;
     prev2 = prev1, prev1 = t.type;
+    int sep = t.type == TK_NEWLINE || t.type == TK_SEMI;
+    if (at_line && t.type != 0 && (n < LINE_TOKENS - 1 || sep)) {
+      line[n++] = (uint8_t)t.type;
+      if (!sep) continue;
+      uint16_t from[2] = { q.st[1], q.st[2] };
+      line_seen *e = line_slot(seen, from, line, n);
+      if (e && e->n) {
+        q.st[1] = e->to[0], q.st[2] = e->to[1];
+        n = 0;
+        continue;
+      }
+      for (int i = 0; i < n; i++)
+        if (!feed(&q, line[i])) return 0;
+      if (q.top == 2 && e) {
+        *e = (line_seen){ { from[0], from[1] }, { q.st[1], q.st[2] }, (uint8_t)n, { 0 } };
+        memcpy(e->type, line, (size_t)n);
+      }
+      at_line = q.top == 2;
+      n = 0;
+      continue;
+    }
+    /* not at a line's start, the end of input, or a line too long to keep */
+    for (int i = 0; i < n; i++)
+      if (!feed(&q, line[i])) return 0;
+    n = 0;
+    if (t.type == 0) return probe_step(&q, 0) == 2;
+    if (!feed(&q, t.type)) return 0;
+    at_line = sep && q.top == 2;
   }
 }
 }
