@@ -52,6 +52,16 @@ static void patch(comp *c, int32_t list) {
 
 static void expr(comp *c, const lytP_node *n);
 
+/* A tuple written with integers, `_` and such tuples only, as CuTe text
+** is: one instruction makes it, where each element would be one. */
+static int int_tuple(comp *c, const lytP_node *n) {
+  if (n->kind != N_TUPLE) return 0;
+  lytS_check_stack(c->cx);
+  for (const lytP_node *e = n->list; e; e = e->next)
+    if (e->kind != N_INT && e->kind != N_UNDER && !int_tuple(c, e)) return 0;
+  return 1;
+}
+
 /* `(3)`, `(_)`, `((4))`, `((2,3))`: CuTe text, so a rank-1 tuple wherever
 ** it is written. `(x)` and `(1+2)` stay grouping. */
 static int literal_paren(const lytP_node *n) {
@@ -91,7 +101,11 @@ static void expr(comp *c, const lytP_node *n) {
       emit(c, OP_CONST, 0, 0, n, 1); break;
     case N_NAME: emit(c, OP_NAME, 0, 0, n, 1); break;
     case N_PAREN: literal_paren(n) ? shape(c, n) : expr(c, n->a); break;
-    case N_TUPLE: list(c, n, 1); emit(c, OP_TUPLE, n->n, LYT_VTUP, n, 1 - n->n); break;
+    case N_TUPLE:
+      if (int_tuple(c, n)) { emit(c, OP_INTTUPLE, 0, 0, n, 1); break; }
+      list(c, n, 1);
+      emit(c, OP_TUPLE, n->n, LYT_VTUP, n, 1 - n->n);
+      break;
     case N_TILER: list(c, n, 0); emit(c, OP_TUPLE, n->n, LYT_VTILER, n, 1 - n->n); break;
     case N_LAYOUT: shape(c, n->a); shape(c, n->b); emit(c, OP_LAYOUT, 0, 0, n, -1); break;
     case N_BINOP: expr(c, n->a); expr(c, n->b); emit(c, OP_BINOP, 0, 0, n, -1); break;

@@ -119,6 +119,18 @@ static lyt_value literal(const lytP_node *n) {
   }
 }
 
+/* A tuple of integers, `_` and such tuples as written (OP_INTTUPLE). */
+static lyt_value int_tuple(lyt_state *L, const lytP_node *n) {
+  lytS_check_stack(&L->cx);
+  lyt_value t = { .kind = LYT_VTUP };
+  t.u.tup.n = n->n;
+  t.u.tup.e = scratch(L, sizeof(lyt_value) * (size_t)(n->n ? n->n : 1));
+  int32_t i = 0;
+  for (const lytP_node *e = n->list; e; e = e->next)
+    t.u.tup.e[i++] = e->kind == N_TUPLE ? int_tuple(L, e) : literal(e);
+  return t;
+}
+
 /* The top n values of the stack as a tuple (or tiler) of kind. */
 static lyt_value tuple_of(lyt_state *L, const lyt_value *e, int32_t n, int kind) {
   lyt_value t = { .kind = (lyt_vkind)kind };
@@ -763,6 +775,7 @@ static lyt_value run(lyt_state *L, act *a) {
       case OP_NIL: PUSH(lytI_nil()); break;
       case OP_NAME: step(L, n); PUSH(lookup(L, n)); break;
       case OP_WRAP1: TOP = tuple_of(L, &TOP, 1, LYT_VTUP); break;
+      case OP_INTTUPLE: step(L, n); PUSH(int_tuple(L, n)); break;
       case OP_TUPLE:
         step(L, n);
         a->sp -= I->a;
