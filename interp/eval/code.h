@@ -20,6 +20,7 @@ typedef enum lytC_op {
   OP_WRAP1,    /* the top as a rank-1 tuple: `(3)` where CuTe text is written */
   OP_TUPLE,    /* a elements; b the value kind (tuple or tiler) */
   OP_INTTUPLE, /* n: N_TUPLE of integers, `_` and such tuples, made at once */
+  OP_INTLAYOUT, /* n: N_LAYOUT of two such tuples or integers, made at once */
   OP_LAYOUT,   /* n: shape:stride of the top two */
   OP_BINOP,    /* n */
   OP_UNOP,     /* n */

@@ -107,7 +107,15 @@ static void expr(comp *c, const lytP_node *n) {
       emit(c, OP_TUPLE, n->n, LYT_VTUP, n, 1 - n->n);
       break;
     case N_TILER: list(c, n, 0); emit(c, OP_TUPLE, n->n, LYT_VTILER, n, 1 - n->n); break;
-    case N_LAYOUT: shape(c, n->a); shape(c, n->b); emit(c, OP_LAYOUT, 0, 0, n, -1); break;
+    case N_LAYOUT:
+      if ((n->a->kind == N_INT || int_tuple(c, n->a)) && (n->b->kind == N_INT || int_tuple(c, n->b))) {
+        emit(c, OP_INTLAYOUT, 0, 0, n, 1);
+        break;
+      }
+      shape(c, n->a);
+      shape(c, n->b);
+      emit(c, OP_LAYOUT, 0, 0, n, -1);
+      break;
     case N_BINOP: expr(c, n->a); expr(c, n->b); emit(c, OP_BINOP, 0, 0, n, -1); break;
     case N_UNOP: expr(c, n->a); emit(c, OP_UNOP, 0, 0, n, 0); break;
     case N_AND: case N_OR: logic(c, n); break;

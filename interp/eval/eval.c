@@ -131,6 +131,17 @@ static lyt_value int_tuple(lyt_state *L, const lytP_node *n) {
   return t;
 }
 
+/* The same as the algebra's tuple (OP_INTLAYOUT's sides). */
+static lytS_tup *int_tup(lyt_state *L, const lytP_node *n) {
+  lytS_check_stack(&L->cx);
+  if (n->kind == N_INT) return lytS_int(&L->cx, n->ival);
+  if (n->kind == N_UNDER) return lytS_under(&L->cx);
+  lytS_tup *t = lytS_newtup(&L->cx, n->n);
+  int32_t i = 0;
+  for (const lytP_node *e = n->list; e; e = e->next) t->e[i++] = int_tup(L, e);
+  return t;
+}
+
 /* The top n values of the stack as a tuple (or tiler) of kind. */
 static lyt_value tuple_of(lyt_state *L, const lyt_value *e, int32_t n, int kind) {
   lyt_value t = { .kind = (lyt_vkind)kind };
@@ -776,6 +787,12 @@ static lyt_value run(lyt_state *L, act *a) {
       case OP_NAME: step(L, n); PUSH(lookup(L, n)); break;
       case OP_WRAP1: TOP = tuple_of(L, &TOP, 1, LYT_VTUP); break;
       case OP_INTTUPLE: step(L, n); PUSH(int_tuple(L, n)); break;
+      case OP_INTLAYOUT: {
+        step(L, n);  /* errloc: the layout, where its checks point */
+        lytS_tup *shape = int_tup(L, n->a), *stride = int_tup(L, n->b);
+        PUSH(lytI_layout_literal(L, shape, stride));
+        break;
+      }
       case OP_TUPLE:
         step(L, n);
         a->sp -= I->a;
