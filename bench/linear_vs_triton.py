@@ -81,10 +81,10 @@ def lyt_times(lyt, iters, runs=3):
         out = subprocess.run([lyt, str(iters)], check=True, capture_output=True, text=True).stdout
         for line in out.splitlines():
             w = line.split()
-            key = (w[0], int(w[1].split("-")[0]))
+            best = t.setdefault((w[0], int(w[1].split("-")[0])), {})
             for op in ("compose", "invert"):
                 v = float(w[w.index(op) + 1])
-                t.setdefault(key, {})[op] = min(v, t.get(key, {}).get(op, v))
+                best[op] = min(v, best.get(op, v))
     return t
 
 

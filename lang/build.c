@@ -126,8 +126,7 @@ static lytP_node *copy_list(lytP_ctx *p, const lytP_node *n) {
 static lytP_node *copy_node(lytP_ctx *p, const lytP_node *n) {
   if (!n) return NULL;
   lytS_check_stack(p->cx);
-  lytP_node *c = lytA_alloc(p->keep, sizeof *c);
-  if (!c) lytS_fail_alloc(p->cx, p->keep);
+  lytP_node *c = lytS_alloc_in(p->cx, p->keep, sizeof *c);
   *c = *n;  /* its texts are in p->keep already (text_alloc), names interned */
   c->next = NULL;
   c->a = copy_node(p, n->a), c->b = copy_node(p, n->b), c->c = copy_node(p, n->c);

@@ -52,10 +52,7 @@ static int64_t number(const char *s, const char *e) {
 ** alias may hold one), so with p->keep set they go there, as names go in
 ** the interned table. */
 static char *text_alloc(lytP_ctx *p, size_t n) {
-  if (!p->keep) return lytS_alloc(p->cx, n);
-  char *t = lytA_alloc(p->keep, n);
-  if (!t) lytS_fail_alloc(p->cx, p->keep);
-  return t;
+  return lytS_alloc_in(p->cx, p->keep ? p->keep : p->cx->arena, n);
 }
 
 /* Decode the escapes of a string literal body into the arena. */

@@ -45,7 +45,7 @@ typedef struct lytP_ctx {
   void *on_stmt_ud;
   lytA_arena *keep;        /* where a statement that makes functions is copied, and
                               texts go (they outlive it); NULL: p->cx's arena */
-  lytA_mark stmt_mark;     /* p->cx's arena where the statement began */
+  lytA_mark stmt_mark;     /* p->cx's arena where every statement begins */
   int made_fn;             /* the statement has a function (it outlives the statement) */
   /* errors */
   int nerr;

@@ -48,12 +48,14 @@ void *lytS_grow(lytS_ctx *cx, void *p, int32_t n, int32_t *cap, size_t size, int
 ** cap or the state's budget (LYT_ERRLIMIT), or the host (LYT_ERRMEM). */
 _Noreturn void lytS_fail_alloc(lytS_ctx *cx, const lytA_arena *a);
 
-/* Never NULL: fails instead. */
-static inline void *lytS_alloc(lytS_ctx *cx, size_t n) {
-  void *p = lytA_alloc(cx->arena, n);
-  if (!p) lytS_fail_alloc(cx, cx->arena);
+/* n bytes from arena a, or from cx's own: never NULL, fails instead. */
+static inline void *lytS_alloc_in(lytS_ctx *cx, lytA_arena *a, size_t n) {
+  void *p = lytA_alloc(a, n);
+  if (!p) lytS_fail_alloc(cx, a);
   return p;
 }
+
+static inline void *lytS_alloc(lytS_ctx *cx, size_t n) { return lytS_alloc_in(cx, cx->arena, n); }
 
 /* Every recursion whose depth input controls calls this at each level: past
 ** stack_limit bytes below stack_base it fails (LYT_ERRLIMIT) instead of

@@ -62,6 +62,9 @@ static int int_tuple(comp *c, const lytP_node *n) {
   return 1;
 }
 
+/* A side of a layout OP_INTLAYOUT makes at once. */
+static int int_side(comp *c, const lytP_node *n) { return n->kind == N_INT || int_tuple(c, n); }
+
 /* `(3)`, `(_)`, `((4))`, `((2,3))`: CuTe text, so a rank-1 tuple wherever
 ** it is written. `(x)` and `(1+2)` stay grouping. */
 static int literal_paren(const lytP_node *n) {
@@ -108,7 +111,7 @@ static void expr(comp *c, const lytP_node *n) {
       break;
     case N_TILER: list(c, n, 0); emit(c, OP_TUPLE, n->n, LYT_VTILER, n, 1 - n->n); break;
     case N_LAYOUT:
-      if ((n->a->kind == N_INT || int_tuple(c, n->a)) && (n->b->kind == N_INT || int_tuple(c, n->b))) {
+      if (int_side(c, n->a) && int_side(c, n->b)) {
         emit(c, OP_INTLAYOUT, 0, 0, n, 1);
         break;
       }

@@ -131,7 +131,8 @@ static lyt_value int_tuple(lyt_state *L, const lytP_node *n) {
   return t;
 }
 
-/* The same as the algebra's tuple (OP_INTLAYOUT's sides). */
+/* Such a tuple, or an integer, straight as the algebra's tuple: the sides
+** of OP_INTLAYOUT, made without the values int_tuple would make. */
 static lytS_tup *int_tup(lyt_state *L, const lytP_node *n) {
   lytS_check_stack(&L->cx);
   if (n->kind == N_INT) return lytS_int(&L->cx, n->ival);

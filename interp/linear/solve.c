@@ -391,8 +391,8 @@ static inline __attribute__((always_inline)) void dense_groups(uint64_t *a, int3
 }
 
 /* Written for any n, inlined with n constant for 32 bits: with the pass
-** over the columns unrolled and the groups of four written out, 340 ->
-** 235 ns on dense 32-bit layouts (make bench-linear). */
+** over the columns unrolled and the groups of four written out, 343 ->
+** 230 ns on dense 32-bit layouts (make bench-linear). */
 static inline __attribute__((always_inline)) lytG_ll *invert_n(lytS_ctx *cx, const lytG_ll *L,
                                                                int32_t n) {
   uint64_t row[32];
