@@ -10,9 +10,7 @@
 
 lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc) {
   lytP_node *n = lytS_alloc(p->cx, sizeof *n);
-  memset(n, 0, sizeof *n);
-  n->kind = (uint8_t)kind;
-  n->loc = loc;
+  *n = (lytP_node){ .kind = (uint8_t)kind, .loc = loc };
   return n;
 }
 

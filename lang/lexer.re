@@ -34,11 +34,17 @@ int lytL_is_name(const char *s) {
 #undef KEYWORD
 }
 
-/* Value of a decimal, 0x or 0b literal; -1 on overflow. */
+/* Value of a decimal, 0x or 0b literal; -1 on overflow. Eighteen decimal
+** digits cannot overflow, so the common literal skips the test. */
 static int64_t number(const char *s, const char *e) {
-  int base = 10;
-  if (e - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
-  else if (e - s > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, s += 2;
+  int prefixed = e - s > 2 && s[0] == '0' && ((s[1] | 0x20) == 'x' || (s[1] | 0x20) == 'b');
+  if (!prefixed && e - s <= 18) {
+    int64_t v = 0;
+    for (; s < e; s++) v = v * 10 + (*s - '0');
+    return v;
+  }
+  int base = !prefixed ? 10 : (s[1] | 0x20) == 'x' ? 16 : 2;
+  if (prefixed) s += 2;
   uint64_t v = 0;
   for (; s < e; s++) {
     int d = *s <= '9' ? *s - '0' : (*s | 0x20) - 'a' + 10;
@@ -264,7 +270,8 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
         continue;
       }
       "\"" ([^"\\\n\x00] | "\\" [nt\\"])* "\"" {
-        string(p, t, start + 1, p->cur - 1);
+        if (p->probing) t->s = start + 1, t->len = (int32_t)(p->cur - start - 2);
+        else string(p, t, start + 1, p->cur - 1);
         t->type = TK_STRING; return;
       }
       "\"" ([^"\\\n\x00] | "\\" [nt\\"])* "\\" [^nt\\"\n\x00] {
@@ -282,9 +289,10 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
       !include "keywords.re";
       ident {
         t->type = TK_NAME;
+        t->len = (int32_t)(p->cur - start);
+        if (p->probing) { t->s = start; return; }
         t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
         if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
-        t->len = (int32_t)(p->cur - start);
         return;
       }
       "(" { p->depth++; t->type = TK_LPAREN; return; }

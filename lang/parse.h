@@ -47,6 +47,8 @@ typedef struct lytP_ctx {
                               texts go (they outlive it); NULL: p->cx's arena */
   lytA_mark stmt_mark;     /* p->cx's arena where every statement begins */
   int made_fn;             /* the statement has a function (it outlives the statement) */
+  int probing;             /* lytP_valid lexes: names and strings are left in the
+                              source text (s, len; not NUL-terminated), not kept */
   /* errors */
   int nerr;
   int incomplete;          /* the only error is an unexpected end of input */

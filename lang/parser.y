@@ -299,8 +299,8 @@ int lytP_parse(lytP_ctx *p) {
 ** (lytP_for, lytP_import): the names `in` and `as` are no keywords. */
 static int soft_keyword_wrong(int prev2, int prev1, const lytP_token *t) {
   if (t->type != TK_NAME) return 0;
-  if (prev2 == TK_FOR && prev1 == TK_NAME) return strcmp(t->s, "in") != 0;
-  if (prev2 == TK_IMPORT && prev1 == TK_STRING) return strcmp(t->s, "as") != 0;
+  if (prev2 == TK_FOR && prev1 == TK_NAME) return t->len != 2 || memcmp(t->s, "in", 2) != 0;
+  if (prev2 == TK_IMPORT && prev1 == TK_STRING) return t->len != 2 || memcmp(t->s, "as", 2) != 0;
   return 0;
 }
 
@@ -344,6 +344,7 @@ int lytP_valid(lytP_ctx *p) {
   int prev2 = 0, prev1 = 0, n = 0, at_line = 0;  /* at_line: the stack is [0, from] */
   memset(seen, 0, sizeof seen);
   lytP_probe_init(&q);
+  p->probing = 1;
   _Static_assert(YYNTOKEN <= 256, "token types fit a byte");
   for (;;) {
     lytL_lex(p, &t);

@@ -34,7 +34,10 @@ void lytS_buf_add(lytS_buf *b, const char *s, size_t n) {
     b->p = p;
     b->cap = cap;
   }
-  memcpy(b->p + b->n, s, n);
+  /* most pieces are a byte or a few digits, shorter than a call to memcpy */
+  char *o = b->p + b->n;
+  if (n <= 8) for (size_t i = 0; i < n; i++) o[i] = s[i];
+  else memcpy(o, s, n);
   b->n += n;
   b->p[b->n] = '\0';
 }

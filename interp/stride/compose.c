@@ -325,6 +325,21 @@ static void counter_step(lytS_ctx *cx, counter *k) {
   }
 }
 
+/* A's values at 0 .. *m - 1 by a counter, where A's size *m is at most
+** twice n (B's images mostly fall there); NULL where it is larger. */
+static int64_t *values_below_size(lytS_ctx *cx, const leaves *l, int64_t n, int64_t *m) {
+  *m = 1;
+  for (int32_t k = 0; k < l->n; k++)
+    if (__builtin_mul_overflow(*m, l->s[k], m) || *m > 2 * n) return NULL;
+  int64_t *v = lytS_alloc(cx, sizeof *v * (size_t)*m);
+  counter k = counter_new(cx, l);
+  for (int64_t x = 0; x < *m; x++) {
+    v[x] = k.v;
+    if (x + 1 < *m) counter_step(cx, &k);
+  }
+  return v;
+}
+
 /* The first i < n where R(i) != A(B(i)), or -1. */
 static int64_t mismatch(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout r, int64_t n) {
   lytA_mark m = lytA_getmark(cx->arena);
@@ -332,8 +347,10 @@ static int64_t mismatch(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout 
   int64_t bad = -1;
   if (int_leaves(cx, a, &la) && int_leaves(cx, b, &lb) && int_leaves(cx, r, &lr)) {
     counter kb = counter_new(cx, &lb), kr = counter_new(cx, &lr);
+    int64_t size_a, *va = values_below_size(cx, &la, n, &size_a);
     for (int64_t i = 0; i < n && bad < 0; i++) {
-      if (leaves_eval(cx, &la, kb.v) != kr.v) bad = i;
+      int64_t x = kb.v;
+      if ((va && x >= 0 && x < size_a ? va[x] : leaves_eval(cx, &la, x)) != kr.v) bad = i;
       if (i + 1 < n) counter_step(cx, &kb), counter_step(cx, &kr);
     }
     lytA_release(cx->arena, m);

@@ -428,9 +428,26 @@ lytS_flat lytS_flat_new(lytS_ctx *cx, int32_t cap) {
   return f;
 }
 
+/* Shape and stride walked together, leaf k of one beside leaf k of the
+** other; 0 where the two are not congruent (a basis stride is a leaf). */
+static int flat_walk(const lytS_tup *s, const lytS_tup *d, lytS_flat *f) {
+  if (!lytS_istup(s)) {
+    if (lytS_istup(d)) return 0;
+    f->s[f->n] = s->v;
+    f->d[f->n++] = (lytS_tup *)d;
+    return 1;
+  }
+  if (!lytS_istup(d) || d->n != s->n) return 0;
+  for (int32_t i = 0; i < s->n; i++)
+    if (!flat_walk(s->e[i], d->e[i], f)) return 0;
+  return 1;
+}
+
 lytS_flat lytS_flat_of(lytS_ctx *cx, lytS_layout l) {
   int32_t n = lytS_nleaves(l.shape), m = 0;
   lytS_flat f = lytS_flat_new(cx, n);
+  if (flat_walk(l.shape, l.stride, &f)) return f;
+  /* sides of one leaf count but another nesting: pair the leaves in order */
   lytS_tup **sv = lytS_alloc(cx, sizeof *sv * (size_t)(n ? n : 1));
   lytS_leaves(l.shape, sv, &m);
   m = 0;
