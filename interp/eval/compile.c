@@ -8,6 +8,7 @@
 */
 #include <string.h>
 
+#include "parser.h"
 #include "interp/eval/code.h"
 #include "interp/eval/value.h"
 
@@ -65,12 +66,23 @@ static int int_tuple(comp *c, const lytP_node *n) {
 /* A side of a layout OP_INTLAYOUT makes at once. */
 static int int_side(comp *c, const lytP_node *n) { return n->kind == N_INT || int_tuple(c, n); }
 
-/* `(3)`, `(_)`, `((4))`, `((2,3))`: CuTe text, so a rank-1 tuple wherever
-** it is written. `(x)` and `(1+2)` stay grouping. */
+static int negative_int(const lytP_node *n) {
+  return n->kind == N_UNOP && n->op == TK_MINUS && n->a->kind == N_INT;
+}
+
+/* `(3)`, `(-1)`, `(_)`, `((4))`, `((2,3))`: CuTe text (CuTe prints a
+** rank-1 negative stride as `(-1)`), so a rank-1 tuple wherever it is
+** written. `(x)`, `(-x)` and `(1+2)` stay grouping. */
 static int literal_paren(const lytP_node *n) {
   const lytP_node *a = n->a;
-  return a->kind == N_INT || a->kind == N_UNDER || a->kind == N_TUPLE ||
+  return a->kind == N_INT || negative_int(a) || a->kind == N_UNDER || a->kind == N_TUPLE ||
          (a->kind == N_PAREN && literal_paren(a));
+}
+
+/* An operator's operand: there `(-1)` is the integer, as in `2*(-1)`, which
+** scripts write far more often than they combine rank-1 tuples. */
+static void operand(comp *c, const lytP_node *n) {
+  expr(c, n->kind == N_PAREN && negative_int(n->a) ? n->a : n);
 }
 
 /* Inside a tuple literal and on either side of `:`, `(x)` is the rank-1
@@ -119,8 +131,8 @@ static void expr(comp *c, const lytP_node *n) {
       shape(c, n->b);
       emit(c, OP_LAYOUT, 0, 0, n, -1);
       break;
-    case N_BINOP: expr(c, n->a); expr(c, n->b); emit(c, OP_BINOP, 0, 0, n, -1); break;
-    case N_UNOP: expr(c, n->a); emit(c, OP_UNOP, 0, 0, n, 0); break;
+    case N_BINOP: operand(c, n->a); operand(c, n->b); emit(c, OP_BINOP, 0, 0, n, -1); break;
+    case N_UNOP: operand(c, n->a); emit(c, OP_UNOP, 0, 0, n, 0); break;
     case N_AND: case N_OR: logic(c, n); break;
     case N_IF: {
       expr(c, n->c);
