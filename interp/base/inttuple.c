@@ -49,6 +49,7 @@ void lytS_buf_puts(lytS_buf *b, const char *s) { lytS_buf_add(b, s, strlen(s)); 
 void lytS_buf_int(lytS_buf *b, int64_t v) {
   char d[24], *p = d + sizeof d;
   uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  if (v >= 0 && v < 10) { lytS_buf_putc(b, (char)('0' + v)); return; }
   do *--p = (char)('0' + u % 10); while (u /= 10);
   if (v < 0) *--p = '-';
   lytS_buf_add(b, p, (size_t)(d + sizeof d - p));
@@ -513,19 +514,19 @@ void lytS_check_coord(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *shape) {
 void lytS_print_tup(lytS_buf *b, const lytS_tup *t) {
   switch (t->kind) {
   case LYTS_INT: lytS_buf_int(b, t->v); return;
-  case LYTS_UNDER: lytS_buf_add(b, "_", 1); return;
+  case LYTS_UNDER: lytS_buf_putc(b, '_'); return;
   case LYTS_BASIS:
     /* CuTe prints E<1,0> as _1@0@1: the innermost index first */
     lytS_buf_int(b, t->v);
     for (int k = t->npath - 1; k >= 0; k--) lytS_buf_printf(b, "@%d", t->path[k]);
     return;
   default:
-    lytS_buf_add(b, "(", 1);
+    lytS_buf_putc(b, '(');
     for (int32_t i = 0; i < t->n; i++) {
-      if (i) lytS_buf_add(b, ",", 1);
+      if (i) lytS_buf_putc(b, ',');
       lytS_print_tup(b, t->e[i]);
     }
-    lytS_buf_add(b, ")", 1);
+    lytS_buf_putc(b, ')');
   }
 }
 

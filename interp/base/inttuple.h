@@ -39,6 +39,12 @@ typedef struct lytS_buf {
 
 void lytS_buf_init(lytS_buf *b, lytS_ctx *cx);
 void lytS_buf_add(lytS_buf *b, const char *s, size_t n);
+/* One byte: the printers' parentheses and commas, without a call while there is room. */
+static inline void lytS_buf_putc(lytS_buf *b, char c) {
+  if (b->n + 2 > b->cap) { lytS_buf_add(b, &c, 1); return; }
+  b->p[b->n++] = c;
+  b->p[b->n] = '\0';
+}
 void lytS_buf_puts(lytS_buf *b, const char *s);
 void lytS_buf_printf(lytS_buf *b, const char *fmt, ...) LYT_PRINTF(2, 3);
 void lytS_buf_int(lytS_buf *b, int64_t v);  /* decimal, as %lld prints it */

@@ -54,11 +54,35 @@ static lytS_flat bw_coalesce(lytS_ctx *cx, const lytS_flat *f, int32_t upto,
   return r;
 }
 
-lytS_layout lytS_coalesce(lytS_ctx *cx, lytS_layout l) {
-  lytS_flat f = lytS_flat_of(cx, l);
-  if (f.n == 0) return lytS_int_layout(cx, 1, 0);
-  lytS_flat r = bw_coalesce(cx, &f, f.n - 1, f.s[f.n - 1], f.d[f.n - 1]);
+/* bw_coalesce of all of f: at least one leaf (1:0 for none). */
+static lytS_flat coalesced(lytS_ctx *cx, lytS_flat f) {
+  if (f.n > 0) return bw_coalesce(cx, &f, f.n - 1, f.s[f.n - 1], f.d[f.n - 1]);
+  f = lytS_flat_new(cx, 1);
+  f.n = 1;
+  f.s[0] = 1;
+  f.d[0] = lytS_int(cx, 0);
+  return f;
+}
+
+lytS_layout lytS_coalesce_flat(lytS_ctx *cx, const lytS_flat *f) {
+  lytS_flat r = coalesced(cx, *f);
   return lytS_flat_layout(cx, &r);
+}
+
+lytS_layout lytS_coalesce(lytS_ctx *cx, lytS_layout l) {
+  lytS_flat r = coalesced(cx, lytS_flat_of(cx, l));
+  return lytS_flat_layout(cx, &r);
+}
+
+lytS_flat lytS_coalesce_leaves(lytS_ctx *cx, lytS_layout l) {
+  return coalesced(cx, lytS_flat_of(cx, l));
+}
+
+lytS_flat lytS_filter_leaves(lytS_ctx *cx, lytS_layout l) {
+  lytS_flat f = lytS_flat_of(cx, l);
+  for (int32_t k = 0; k < f.n; k++)
+    if (lytS_isint(f.d[k]) && f.d[k]->v == 0) f.s[k] = 1;
+  return coalesced(cx, f);
 }
 
 lytS_flat lytS_coalesce_x(lytS_ctx *cx, lytS_layout l) {
@@ -126,7 +150,8 @@ lytS_layout lytS_filter_zeros_prof(lytS_ctx *cx, lytS_layout l, const lytS_tup *
 }
 
 lytS_layout lytS_filter(lytS_ctx *cx, lytS_layout l) {
-  return lytS_coalesce(cx, lytS_filter_zeros(cx, l));
+  lytS_flat r = lytS_filter_leaves(cx, l);
+  return lytS_flat_layout(cx, &r);
 }
 
 lytS_layout lytS_filter_prof(lytS_ctx *cx, lytS_layout l, const lytS_tup *profile) {

@@ -314,7 +314,7 @@ static counter counter_new(lytS_ctx *cx, const leaves *l) {
   return k;
 }
 
-static void counter_step(lytS_ctx *cx, counter *k) {
+static inline void counter_step(lytS_ctx *cx, counter *k) {
   const leaves *l = k->l;
   if (l->n == 0) return;
   for (int32_t j = 0;; j++) {
@@ -569,7 +569,7 @@ static void check_cotarget(lytS_ctx *cx, const lytS_tup *t, const lytS_tup *all)
 lytS_layout lytS_complement(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarget) {
   check_cotarget(cx, cotarget, cotarget);
   lytS_check_shape(cx, cotarget, "complement");
-  lytS_flat f = lytS_flat_of(cx, lytS_filter(cx, a));
+  lytS_flat f = lytS_filter_leaves(cx, a);
   if (f.n == 1 && f.s[0] == 1)  /* nothing left: a compact layout of the cotarget */
     return lytS_make_left(cx, lytS_int(cx, lytS_size(cx, cotarget)));
   int64_t *d = int_strides(cx, &f, "complement");
@@ -591,7 +591,7 @@ lytS_layout lytS_complement(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarge
   r.s[r.n] = lytS_size(cx, rest);
   r.d[r.n] = lytS_int(cx, r.s[r.n] == 1 ? 0 : cur);
   r.n++;
-  return lytS_coalesce(cx, lytS_flat_layout(cx, &r));
+  return lytS_coalesce_flat(cx, &r);
 }
 
 /* complement as the builtin gives it. Dividing a shape cotarget mode by
@@ -646,7 +646,7 @@ static int64_t *any_int_strides(lytS_ctx *cx, const lytS_flat *f, const char *op
 }
 
 lytS_layout lytS_right_inverse(lytS_ctx *cx, lytS_layout l) {
-  lytS_flat f = lytS_flat_of(cx, lytS_coalesce(cx, l));
+  lytS_flat f = lytS_coalesce_leaves(cx, l);
   int64_t *d = any_int_strides(cx, &f, "right_inverse");
   int64_t *pre = exclusive_prefix(cx, &f);
   int32_t *ix = sort_by_stride(cx, d, f.n);
@@ -662,8 +662,7 @@ lytS_layout lytS_right_inverse(lytS_ctx *cx, lytS_layout l) {
     r.d[r.n++] = lytS_int(cx, pre[i]);
     cur = lytS_mul(cx, f.s[i], d[i]);
   }
-  lytS_layout rl = lytS_flat_layout(cx, &r);
-  return lytS_coalesce(cx, rl);
+  return lytS_coalesce_flat(cx, &r);
 }
 
 static void left_check(lytS_ctx *cx, lytS_layout l, const lytS_flat *f, const int64_t *d,
@@ -681,7 +680,7 @@ static void left_check(lytS_ctx *cx, lytS_layout l, const lytS_flat *f, const in
 }
 
 lytS_layout lytS_left_inverse(lytS_ctx *cx, lytS_layout l) {
-  lytS_flat f = lytS_flat_of(cx, lytS_coalesce(cx, l));
+  lytS_flat f = lytS_coalesce_leaves(cx, l);
   int64_t *d = any_int_strides(cx, &f, "left_inverse");
   int64_t *pre = exclusive_prefix(cx, &f);
   int32_t *ix = sort_by_stride(cx, d, f.n);
@@ -707,5 +706,5 @@ lytS_layout lytS_left_inverse(lytS_ctx *cx, lytS_layout l) {
     prev_end = lytS_mul(cx, d[i], f.s[i]);
   }
   r.s[r.n++] = f.s[ix[f.n - 1]];
-  return lytS_coalesce(cx, lytS_flat_layout(cx, &r));
+  return lytS_coalesce_flat(cx, &r);
 }

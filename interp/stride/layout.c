@@ -405,7 +405,7 @@ lytS_layout lytS_slice_and_offset(lytS_ctx *cx, const lytS_tup *c, lytS_layout l
 
 void lytS_print_layout(lytS_buf *b, lytS_layout l) {
   lytS_print_tup(b, l.shape);
-  lytS_buf_puts(b, ":");
+  lytS_buf_putc(b, ':');
   lytS_print_tup(b, l.stride);
 }
 

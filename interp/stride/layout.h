@@ -105,6 +105,10 @@ lytS_tup *lytS_dscale(lytS_ctx *cx, const lytS_tup *d, int64_t k);   /* d*k */
 /* stride/coalesce.c                                                           */
 /* ================================================================== */
 lytS_layout lytS_coalesce(lytS_ctx *cx, lytS_layout l);
+lytS_layout lytS_coalesce_flat(lytS_ctx *cx, const lytS_flat *f);  /* coalesce of its layout */
+/* flat_of(coalesce(l)) and flat_of(filter(l)), without the layout between */
+lytS_flat lytS_coalesce_leaves(lytS_ctx *cx, lytS_layout l);
+lytS_flat lytS_filter_leaves(lytS_ctx *cx, lytS_layout l);
 lytS_layout lytS_coalesce_prof(lytS_ctx *cx, lytS_layout l, const lytS_tup *profile);
 lytS_flat lytS_coalesce_x(lytS_ctx *cx, lytS_layout l);  /* keeps the extension */
 lytS_layout lytS_filter_zeros(lytS_ctx *cx, lytS_layout l);
