@@ -79,7 +79,7 @@ static void named(lytS_buf *b, const lytP_node *n, const char *eq) {
 static void node(lytS_buf *b, const lytP_node *n) {
   lytS_check_stack(b->cx);  /* a chain of 100,000 additions is one long left spine */
   switch (n->kind) {
-    case N_INT: lytS_buf_printf(b, "%lld", (long long)n->ival); break;
+    case N_INT: lytS_buf_int(b, n->ival); break;
     case N_STR: lytP_quote(b, n->str, (size_t)n->len); break;
     case N_NAME: case N_ATTR: lytS_buf_add(b, n->str, (size_t)n->len); break;
     case N_UNDER: lytS_buf_add(b, "_", 1); break;

@@ -18,7 +18,7 @@
 /* ------------------------------------------------------------------ */
 
 static void print_stride(lytS_buf *b, const lytX_iter *it, int bare_m) {
-  lytS_buf_printf(b, "%lld", (long long)it->stride);
+  lytS_buf_int(b, it->stride);
   if (!bare_m || strcmp(it->axis, LYTX_MEM) != 0) lytS_buf_printf(b, "@%s", it->axis);
 }
 

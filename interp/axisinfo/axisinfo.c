@@ -617,7 +617,7 @@ static void print_list(lytS_buf *b, const char *name, const int64_t *x, int rank
   for (int d = 0; d < rank; d++) {
     if (d) lytS_buf_puts(b, ", ");
     if (x[d] == LYTV_MAX_DIV) lytS_buf_puts(b, "inf");
-    else lytS_buf_printf(b, "%lld", (long long)x[d]);
+    else lytS_buf_int(b, x[d]);
   }
   lytS_buf_puts(b, "]");
 }
@@ -644,7 +644,7 @@ static void print_dims(lytS_buf *b, const lytV_val *v, int d, int64_t *e) {
   for (int64_t i = 0; i < v->shape[d]; i++) {
     if (i) lytS_buf_puts(b, ", ");
     if (d + 1 < v->rank) print_dims(b, v, d + 1, e);
-    else lytS_buf_printf(b, "%lld", (long long)v->v[(*e)++]);
+    else lytS_buf_int(b, v->v[(*e)++]);
   }
   lytS_buf_puts(b, "]");
 }

@@ -280,7 +280,7 @@ int lytI_equal_cfunc(lytS_ctx *cx, const lyt_value *a, const lyt_value *b) { (vo
 
 void lytI_print_nil(lytS_buf *b, const lyt_value *v) { (void)v; lytS_buf_puts(b, "nil"); }
 void lytI_print_bool(lytS_buf *b, const lyt_value *v) { lytS_buf_puts(b, v->u.i ? "true" : "false"); }
-void lytI_print_int(lytS_buf *b, const lyt_value *v) { lytS_buf_printf(b, "%lld", (long long)v->u.i); }
+void lytI_print_int(lytS_buf *b, const lyt_value *v) { lytS_buf_int(b, v->u.i); }
 void lytI_print_under(lytS_buf *b, const lyt_value *v) { (void)v; lytS_buf_puts(b, "_"); }
 
 void lytI_print_str(lytS_buf *b, const lyt_value *v) {

@@ -52,7 +52,7 @@ static void put_static(lytS_buf *b, int64_t v) {
 static void put_tup(lytS_buf *b, const lytS_tup *t, const char *name, int stat) {
   if (lytS_isint(t)) {
     if (stat) put_static(b, t->v);
-    else lytS_buf_printf(b, "%lld", (long long)t->v);
+    else lytS_buf_int(b, t->v);
     return;
   }
   lytS_buf_printf(b, stat ? "%s<" : "%s(", name);

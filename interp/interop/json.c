@@ -66,7 +66,7 @@ static void put_ints(lytS_buf *b, const int64_t *v, int32_t n) {
 }
 
 static void put_tup(lytI_call *c, lytS_buf *b, const lytS_tup *t) {
-  if (lytS_isint(t)) { lytS_buf_printf(b, "%lld", (long long)t->v); return; }
+  if (lytS_isint(t)) { lytS_buf_int(b, t->v); return; }
   if (!lytS_istup(t))
     lytI_argerr(c, 0, "to_json: basis strides (an identity layout's 1@0) have no JSON form");
   lytS_buf_puts(b, "[");
@@ -104,7 +104,7 @@ static void put_linear(lytS_buf *b, const lytG_ll *ll) {
   lytS_buf_puts(b, "},\"out_dims\":{");
   for (int32_t k = 0; k < ll->nout; k++) {
     put_key(b, k == 0, ll->out[k].name);
-    lytS_buf_printf(b, "%lld", (long long)lytG_out_size(ll, k));
+    lytS_buf_int(b, lytG_out_size(ll, k));
   }
   lytS_buf_puts(b, ll->require_surjective ? "}}" : "},\"require_surjective\":false}");
 }
@@ -128,7 +128,7 @@ static void put_axe(lytS_buf *b, const lytX_layout *x) {
   lytS_buf_puts(b, ",\"offset\":{");
   for (int32_t i = 0; i < x->no; i++) {
     put_key(b, i == 0, x->oaxis[i]);
-    lytS_buf_printf(b, "%lld", (long long)x->off[i]);
+    lytS_buf_int(b, x->off[i]);
   }
   lytS_buf_puts(b, "}}");
 }
@@ -185,7 +185,7 @@ void lytI_json_bool(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
 
 void lytI_json_int(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
   (void)c; (void)depth;
-  lytS_buf_printf(b, "%lld", (long long)v->u.i);
+  lytS_buf_int(b, v->u.i);
 }
 
 void lytI_json_str(lytI_call *c, lytS_buf *b, const lyt_value *v, int depth) {
