@@ -54,14 +54,19 @@ static lytS_flat bw_coalesce(lytS_ctx *cx, const lytS_flat *f, int32_t upto,
   return r;
 }
 
-/* bw_coalesce of all of f: at least one leaf (1:0 for none). */
-static lytS_flat coalesced(lytS_ctx *cx, lytS_flat f) {
-  if (f.n > 0) return bw_coalesce(cx, &f, f.n - 1, f.s[f.n - 1], f.d[f.n - 1]);
-  f = lytS_flat_new(cx, 1);
+/* The one leaf 1:0, what coalesce makes of no leaves. */
+static lytS_flat unit_leaf(lytS_ctx *cx) {
+  lytS_flat f = lytS_flat_new(cx, 1);
   f.n = 1;
   f.s[0] = 1;
   f.d[0] = lytS_int(cx, 0);
   return f;
+}
+
+/* bw_coalesce of all of f: at least one leaf. */
+static lytS_flat coalesced(lytS_ctx *cx, lytS_flat f) {
+  if (f.n == 0) return unit_leaf(cx);
+  return bw_coalesce(cx, &f, f.n - 1, f.s[f.n - 1], f.d[f.n - 1]);
 }
 
 lytS_layout lytS_coalesce_flat(lytS_ctx *cx, const lytS_flat *f) {
@@ -87,13 +92,7 @@ lytS_flat lytS_filter_leaves(lytS_ctx *cx, lytS_layout l) {
 
 lytS_flat lytS_coalesce_x(lytS_ctx *cx, lytS_layout l) {
   lytS_flat f = lytS_flat_of(cx, l);
-  if (f.n == 0) {
-    f = lytS_flat_new(cx, 1);
-    f.n = 1;
-    f.s[0] = 1;
-    f.d[0] = lytS_int(cx, 0);
-    return f;
-  }
+  if (f.n == 0) return unit_leaf(cx);
   int64_t last = f.s[f.n - 1] == 1 ? 2 : f.s[f.n - 1];
   return bw_coalesce(cx, &f, f.n - 1, last, f.d[f.n - 1]);
 }

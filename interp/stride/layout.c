@@ -447,7 +447,8 @@ lytS_flat lytS_flat_of(lytS_ctx *cx, lytS_layout l) {
   int32_t n = lytS_nleaves(l.shape), m = 0;
   lytS_flat f = lytS_flat_new(cx, n);
   if (flat_walk(l.shape, l.stride, &f)) return f;
-  /* sides of one leaf count but another nesting: pair the leaves in order */
+  /* sides that nest differently (no layout the core makes; checked by the
+  ** tests): their leaves are paired in order */
   lytS_tup **sv = lytS_alloc(cx, sizeof *sv * (size_t)(n ? n : 1));
   lytS_leaves(l.shape, sv, &m);
   m = 0;
