@@ -277,16 +277,27 @@ typedef struct leaves {
   int64_t *d;
 } leaves;
 
-static int int_leaves(lytS_ctx *cx, lytS_layout l, leaves *out) {
-  lytS_flat f = lytS_flat_of(cx, l);
-  out->n = f.n;
-  out->s = f.s;
-  out->d = lytS_alloc(cx, sizeof *out->d * (size_t)(f.n ? f.n : 1));
-  for (int32_t k = 0; k < f.n; k++) {
-    if (!lytS_isint(f.d[k])) return 0;
-    out->d[k] = f.d[k]->v;
+static int int_walk(const lytS_tup *s, const lytS_tup *d, int64_t *ss, int64_t *dd, int32_t *k) {
+  if (!lytS_istup(s)) {
+    if (!lytS_isint(d)) return 0;
+    ss[*k] = s->v;
+    dd[(*k)++] = d->v;
+    return 1;
   }
+  if (!lytS_istup(d) || d->n != s->n) return 0;
+  for (int32_t i = 0; i < s->n; i++)
+    if (!int_walk(s->e[i], d->e[i], ss, dd, k)) return 0;
   return 1;
+}
+
+/* 0 where a stride is no integer (or the sides nest differently). */
+static int int_leaves(lytS_ctx *cx, lytS_layout l, leaves *out) {
+  size_t cap = (size_t)lytS_nleaves(l.shape);
+  int64_t *s = lytS_alloc(cx, sizeof *s * 2 * (cap ? cap : 1));
+  out->n = 0;
+  out->s = s;
+  out->d = s + (cap ? cap : 1);
+  return int_walk(l.shape, l.stride, s, out->d, &out->n);
 }
 
 static int64_t leaves_eval(lytS_ctx *cx, const leaves *l, int64_t i) {
