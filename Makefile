@@ -61,7 +61,7 @@ endif
 deps:
 	apt-get install -y re2c lemon libedit-dev
 
-$(GEN)/lexer.c: lang/lexer.re lang/keywords.re $(GEN)/parser.h | $(GEN)
+$(GEN)/lexer.c: lang/lexer.re lang/tokens.re lang/keywords.re $(GEN)/parser.h | $(GEN)
 	$(RE2C) -W -Werror --no-generation-date --no-version -I lang -o $@ $<
 
 # One Lemon run makes both files; naming both as targets of one rule would

@@ -194,146 +194,189 @@ static void cute_token(lytP_ctx *p, lytP_token *t, const char *start, int printe
   t->len = (int32_t)(e - start);
 }
 
+/*!rules:re2c:tokens
+  re2c:define:YYCTYPE = "unsigned char";
+  re2c:define:YYCURSOR = "p->cur";
+  re2c:yyfill:enable = 0;
+  re2c:flags:utf-8 = 0;
+  !include "tokens.re";
+*/
+
+/* The actions of lang/tokens.re's longer rules, for lytL_lex: 1 when t is
+** a token, 0 when the scan goes on (a comment, or an error recorded). */
+static int end_of_input(lytP_ctx *p, lytP_token *t, const char *start) {
+  (void)start;
+  if (p->cur - 1 < p->src->text + p->src->len) {
+    lytP_error(p, t->loc, "unexpected NUL byte");
+    return 0;
+  }
+  p->cur--;
+  t->type = 0;
+  return 1;
+}
+
+static int hash(lytP_ctx *p, lytP_token *t, const char *start) {
+  const char *def = alias_def(start);
+  if (def) {
+    while (name_char(start[1 + t->len])) t->len++;
+    t->s = p->intern(p->intern_ud, start + 1, (size_t)t->len);
+    if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
+    p->cur = def;
+    t->type = TK_ALIAS;
+    return 1;
+  }
+  if (!dialect_at(start + 1)) return 0;  /* a comment */
+  attr_token(p, t, start);
+  return 1;
+}
+
+static int attr_at(lytP_ctx *p, lytP_token *t, const char *start) {
+  attr_token(p, t, start);
+  return 1;
+}
+
+/* The value of the digits in [s, e) into t, or an error. */
+static int integer(lytP_ctx *p, lytP_token *t, const char *s, const char *e) {
+  t->ival = number(s, e);
+  if (t->ival < 0) {
+    lytP_error(p, t->loc, "integer literal too large for 64 bits");
+    t->ival = 0;
+  }
+  t->type = TK_INT;
+  return 1;
+}
+
+static int static_int(lytP_ctx *p, lytP_token *t, const char *start) {
+  const char *d = start, *e;
+  while (*d < '0' || *d > '9') d++;
+  for (e = d; *e >= '0' && *e <= '9'; e++) {}
+  return integer(p, t, d, e);
+}
+
+static int major_tag(lytP_ctx *p, lytP_token *t, const char *start) {
+  (void)p;
+  const char *d = strncmp(start, "cute::", 6) == 0 ? start + 6 : start;
+  t->s = strncmp(d, "LayoutLeft", 10) == 0 || strncmp(d, "GenCol", 6) == 0 ? "LayoutLeft"
+                                                                           : "LayoutRight";
+  t->len = (int32_t)strlen(t->s);
+  t->type = TK_STRING;
+  return 1;
+}
+
+static int cute_type(lytP_ctx *p, lytP_token *t, const char *start) {
+  cute_token(p, t, start, 0);
+  return 1;
+}
+
+static int printed_swizzle(lytP_ctx *p, lytP_token *t, const char *start) {
+  cute_token(p, t, start, 1);
+  return 1;
+}
+
+static int int_literal(lytP_ctx *p, lytP_token *t, const char *start) {
+  return integer(p, t, start, p->cur);
+}
+
+static int bad_number(lytP_ctx *p, lytP_token *t, const char *start) {
+  lytP_error(p, t->loc, "malformed number '%.*s'", (int)(p->cur - start), start);
+  return 0;
+}
+
+static int string_literal(lytP_ctx *p, lytP_token *t, const char *start) {
+  if (p->probing) t->s = start + 1, t->len = (int32_t)(p->cur - start - 2);
+  else string(p, t, start + 1, p->cur - 1);
+  t->type = TK_STRING;
+  return 1;
+}
+
+static int bad_escape(lytP_ctx *p, lytP_token *t, const char *start) {
+  (void)t, (void)start;
+  lytP_error(p, here(p, p->cur - 2), "unknown escape '\\%c' in string", p->cur[-1]);
+  while (*p->cur && *p->cur != '"' && *p->cur != '\n') p->cur++;
+  if (*p->cur == '"') p->cur++;
+  return 0;
+}
+
+static int unterminated_string(lytP_ctx *p, lytP_token *t, const char *start) {
+  (void)start;
+  lytP_error(p, t->loc, "unterminated string");
+  return 0;
+}
+
+static int name(lytP_ctx *p, lytP_token *t, const char *start) {
+  t->type = TK_NAME;
+  t->len = (int32_t)(p->cur - start);
+  if (p->probing) { t->s = start; return 1; }
+  t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
+  if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
+  return 1;
+}
+
+static int bad_byte(lytP_ctx *p, lytP_token *t, const char *start) {
+  unsigned char c = (unsigned char)start[0];
+  if (c >= 0x20 && c < 0x7f)
+    lytP_error(p, t->loc, "unexpected character '%c'", c);
+  else
+    lytP_error(p, t->loc, "unexpected byte 0x%02x", c);
+  return 0;
+}
+
 void lytL_lex(lytP_ctx *p, lytP_token *t) {
-#define KEYWORD(k) do { t->type = (k); return; } while (0)
+#define TOKEN(k) { t->type = (k); return; }
+#define KEYWORD(k) TOKEN(k)
+#define OPEN(k) { p->depth++; TOKEN(k); }
+#define CLOSE(k) { if (p->depth > 0) p->depth--; TOKEN(k); }
+#define LONG(fn) { if (fn(p, t, start)) return; continue; }
+#define NEWLINE { p->line++; p->linestart = p->cur; if (p->depth > 0) continue; TOKEN(TK_NEWLINE); }
+#define INTEGER LONG(int_literal)
+#define NAME LONG(name)
   const char *YYMARKER;
   memset(t, 0, sizeof *t);
   for (;;) {
     const char *start = p->cur;
     t->loc = here(p, start);
-    /*!re2c
-      re2c:define:YYCTYPE = "unsigned char";
-      re2c:define:YYCURSOR = "p->cur";
-      re2c:yyfill:enable = 0;
-      re2c:flags:utf-8 = 0;
-
-      digit = [0-9];
-      ident = [a-zA-Z_][a-zA-Z0-9_]*;
-
-      "\x00" {
-        if (p->cur - 1 < p->src->text + p->src->len) {
-          lytP_error(p, t->loc, "unexpected NUL byte");
-          continue;
-        }
-        p->cur--; t->type = 0; return;
-      }
-      [ \t\r]+ { continue; }
-      "#" [^\n\x00]* {
-        const char *def = alias_def(start);
-        if (def) {
-          while (name_char(start[1 + t->len])) t->len++;
-          t->s = p->intern(p->intern_ud, start + 1, (size_t)t->len);
-          if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
-          p->cur = def;
-          t->type = TK_ALIAS;
-          return;
-        }
-        if (dialect_at(start + 1)) { attr_token(p, t, start); return; }
-        continue;
-      }
-      "tensor<" [0-9] | "!ttg.memdesc<" { attr_token(p, t, start); return; }
-      "_" digit+ ("{}")? | ("cute::")? ("Int" | "C") "<" digit+ ">{}" {
-        const char *d = start, *e;
-        while (*d < '0' || *d > '9') d++;
-        for (e = d; *e >= '0' && *e <= '9'; e++) {}
-        t->ival = number(d, e);
-        if (t->ival < 0) {
-          lytP_error(p, t->loc, "integer literal too large for 64 bits");
-          t->ival = 0;
-        }
-        t->type = TK_INT; return;
-      }
-      ("cute::")? ("LayoutLeft" | "GenColMajor" | "LayoutRight" | "GenRowMajor") "{}" {
-        const char *d = strncmp(start, "cute::", 6) == 0 ? start + 6 : start;
-        t->s = strncmp(d, "LayoutLeft", 10) == 0 || strncmp(d, "GenCol", 6) == 0 ? "LayoutLeft"
-                                                                                 : "LayoutRight";
-        t->len = (int32_t)strlen(t->s);
-        t->type = TK_STRING; return;
-      }
-      ("cute::")? ("Layout" | "Swizzle" | "ComposedLayout") "<" { cute_token(p, t, start, 0); return; }
-      "Sw<" digit+ "," digit+ "," digit+ ">" { cute_token(p, t, start, 1); return; }
-      "\n" {
-        p->line++; p->linestart = p->cur;
-        if (p->depth > 0) continue;
-        t->type = TK_NEWLINE; return;
-      }
-      digit+ | "0" [xX] [0-9a-fA-F]+ | "0" [bB] [01]+ {
-        t->ival = number(start, p->cur);
-        if (t->ival < 0) {
-          lytP_error(p, t->loc, "integer literal too large for 64 bits");
-          t->ival = 0;
-        }
-        t->type = TK_INT; return;
-      }
-      digit+ ident {
-        lytP_error(p, t->loc, "malformed number '%.*s'", (int)(p->cur - start), start);
-        continue;
-      }
-      "\"" ([^"\\\n\x00] | "\\" [nt\\"])* "\"" {
-        if (p->probing) t->s = start + 1, t->len = (int32_t)(p->cur - start - 2);
-        else string(p, t, start + 1, p->cur - 1);
-        t->type = TK_STRING; return;
-      }
-      "\"" ([^"\\\n\x00] | "\\" [nt\\"])* "\\" [^nt\\"\n\x00] {
-        lytP_error(p, here(p, p->cur - 2), "unknown escape '\\%c' in string", p->cur[-1]);
-        while (*p->cur && *p->cur != '"' && *p->cur != '\n') p->cur++;
-        if (*p->cur == '"') p->cur++;
-        continue;
-      }
-      "\"" ([^"\\\n\x00] | "\\" [nt\\"])* {
-        lytP_error(p, t->loc, "unterminated string");
-        continue;
-      }
-      "_" { t->type = TK_UNDER; return; }
-      /* keywords before ident: a longer name still matches ident */
-      !include "keywords.re";
-      ident {
-        t->type = TK_NAME;
-        t->len = (int32_t)(p->cur - start);
-        if (p->probing) { t->s = start; return; }
-        t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
-        if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
-        return;
-      }
-      "(" { p->depth++; t->type = TK_LPAREN; return; }
-      ")" { if (p->depth > 0) p->depth--; t->type = TK_RPAREN; return; }
-      "[" { p->depth++; t->type = TK_LBRACKET; return; }
-      "]" { if (p->depth > 0) p->depth--; t->type = TK_RBRACKET; return; }
-      "{" { t->type = TK_LBRACE; return; }
-      "}" { t->type = TK_RBRACE; return; }
-      "," { t->type = TK_COMMA; return; }
-      "." { t->type = TK_DOT; return; }
-      ":" { t->type = TK_COLON; return; }
-      ";" { t->type = TK_SEMI; return; }
-      "==" { t->type = TK_EQ; return; }
-      "!=" { t->type = TK_NE; return; }
-      "<=" { t->type = TK_LE; return; }
-      ">=" { t->type = TK_GE; return; }
-      "<" { t->type = TK_LT; return; }
-      ">" { t->type = TK_GT; return; }
-      "=" { t->type = TK_ASSIGN; return; }
-      "->" { t->type = TK_ARROW; return; }
-      "@" { t->type = TK_AT; return; }
-      "+" { t->type = TK_PLUS; return; }
-      "-" { t->type = TK_MINUS; return; }
-      "*" { t->type = TK_STAR; return; }
-      "/" { t->type = TK_SLASH; return; }
-      "%" { t->type = TK_PERCENT; return; }
-      "<<" { t->type = TK_SHL; return; }
-      ">>" { t->type = TK_SHR; return; }
-      "^" { t->type = TK_CARET; return; }
-      "&" { t->type = TK_AMP; return; }
-      "|" { t->type = TK_PIPE; return; }
-      "~" { t->type = TK_TILDE; return; }
-      [^] {
-        unsigned char c = (unsigned char)start[0];
-        if (c >= 0x20 && c < 0x7f)
-          lytP_error(p, t->loc, "unexpected character '%c'", c);
-        else
-          lytP_error(p, t->loc, "unexpected byte 0x%02x", c);
-        continue;
-      }
-    */
+    /*!use:re2c:tokens */
   }
+#undef NEWLINE
+#undef INTEGER
+#undef NAME
+#undef LONG
+}
+
+/* The type of the next token alone, for lytP_valid's pass over a whole
+** script: the common tokens (names, keywords, decimal integers that
+** cannot overflow, punctuation) with no token made, the others made by
+** lytL_lex from where they begin. A name's text is t->s, t->len (left in
+** the source, as p->probing has lytL_lex do). */
+int lytL_probe(lytP_ctx *p, lytP_token *t) {
+#undef TOKEN
 #undef KEYWORD
+#undef OPEN
+#undef CLOSE
+#define TOKEN(k) return (k);
+#define KEYWORD(k) return (k)
+#define OPEN(k) { p->depth++; return (k); }
+#define CLOSE(k) { if (p->depth > 0) p->depth--; return (k); }
+#define LONG(fn) goto whole;
+#define NEWLINE { p->line++; p->linestart = p->cur; if (p->depth > 0) continue; return TK_NEWLINE; }
+#define INTEGER { if ((start[0] != '0' || p->cur - start == 1) && p->cur - start <= 18) return TK_INT; goto whole; }
+#define NAME { t->s = start; t->len = (int32_t)(p->cur - start); return TK_NAME; }
+  const char *YYMARKER;
+  const char *start;
+  for (;;) {
+    start = p->cur;
+    /*!use:re2c:tokens */
+  }
+whole:
+  p->cur = start;
+  lytL_lex(p, t);
+  return t->type;
+#undef TOKEN
+#undef KEYWORD
+#undef OPEN
+#undef CLOSE
+#undef LONG
+#undef NEWLINE
+#undef INTEGER
+#undef NAME
 }

@@ -86,6 +86,7 @@ int lytP_parse(lytP_ctx *p);
 int lytP_valid(lytP_ctx *p);
 
 void lytL_lex(lytP_ctx *p, lytP_token *t);
+int lytL_probe(lytP_ctx *p, lytP_token *t);  /* the next token's type (lytP_valid) */
 int lytL_is_name(const char *s);  /* an identifier a script can write (no keyword) */
 void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) LYT_PRINTF(3, 4);
 const char *lytP_tokname(int type);

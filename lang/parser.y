@@ -347,7 +347,7 @@ int lytP_valid(lytP_ctx *p) {
   p->probing = 1;
   _Static_assert(YYNTOKEN <= 256, "token types fit a byte");
   for (;;) {
-    lytL_lex(p, &t);
+    t.type = lytL_probe(p, &t);
     if (p->nerr || soft_keyword_wrong(prev2, prev1, &t)) return 0;
     prev2 = prev1, prev1 = t.type;
     int sep = t.type == TK_NEWLINE || t.type == TK_SEMI;

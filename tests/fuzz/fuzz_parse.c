@@ -2,7 +2,9 @@
 ** fuzz_parse.c: libFuzzer target for the front end alone: arbitrary bytes
 ** through the re2c lexer and the Lemon parser, without evaluation. Any
 ** outcome but a crash, a sanitizer report or a leak is fine; a failed
-** parse must leave a message and a location.
+** parse must leave a message and a location. Two promises of the pass that
+** checks a script before any of it runs are checked too: lytL_probe tells
+** the types lytL_lex makes, and what lytP_valid accepts parses.
 */
 #include "lang/parse.h"
 #include "fuzz.h"
@@ -13,6 +15,28 @@ static const char *intern(void *ud, const char *s, size_t n) {
   memcpy(p, s, n);
   p[n] = 0;
   return p;
+}
+
+static void ctx_init(lytP_ctx *p, lytS_ctx *cx, const lytL_src *src) {
+  memset(p, 0, sizeof *p);
+  p->cx = cx, p->src = src, p->intern = intern, p->intern_ud = cx;
+  p->cur = p->linestart = src->text;
+  p->line = 1;
+  lytS_buf_init(&p->diag, cx);
+}
+
+/* The same tokens and the same errors from both lexers. */
+static void same_types(lytS_ctx *cx, const lytL_src *src) {
+  lytP_ctx a, b;
+  lytP_token ta, tb;
+  ctx_init(&a, cx, src);
+  ctx_init(&b, cx, src);
+  a.probing = b.probing = 1;
+  for (int type = 1; type != 0 && a.nerr == 0;) {
+    type = lytL_probe(&a, &ta);
+    lytL_lex(&b, &tb);
+    if (type != tb.type || a.nerr != b.nerr || a.cur != b.cur) abort();
+  }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -26,13 +50,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   cx.arena = &a, cx.jb = &jb;
   lytL_src src = { "fuzz", text, size, 0, 0, NULL };
   lytP_ctx p;
-  memset(&p, 0, sizeof p);
-  p.cx = &cx, p.src = &src, p.intern = intern, p.intern_ud = &cx;
-  p.cur = p.linestart = text;
-  p.line = 1;
   if (setjmp(jb) == 0) {
-    lytS_buf_init(&p.diag, &cx);
-    if (lytP_parse(&p) != LYT_OK && (p.errmsg[0] == 0 || p.errloc.line < 1)) abort();
+    same_types(&cx, &src);
+    ctx_init(&p, &cx, &src);
+    int valid = lytP_valid(&p);
+    ctx_init(&p, &cx, &src);
+    int status = lytP_parse(&p);
+    if (status != LYT_OK && (p.errmsg[0] == 0 || p.errloc.line < 1)) abort();
+    if (valid && status != LYT_OK) abort();
   }
   lytA_free(&a);
   free(text);
