@@ -6,6 +6,9 @@
 ** inside ( ) and [ ], where a layout or a call may span lines; that is
 ** what makes multi-line REPL input and long tilers natural. Integers
 ** are checked for 64-bit overflow here, the one place they are read.
+** The rules are written once, in tokens.re, for two automata: lytL_lex
+** makes tokens; lytL_probe only tells their types, for the pass that
+** checks a whole script before any of it runs.
 */
 #include <stdint.h>
 #include <string.h>
@@ -337,10 +340,14 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
     t->loc = here(p, start);
     /*!use:re2c:tokens */
   }
+#undef TOKEN
+#undef KEYWORD
+#undef OPEN
+#undef CLOSE
+#undef LONG
 #undef NEWLINE
 #undef INTEGER
 #undef NAME
-#undef LONG
 }
 
 /* The type of the next token alone, for lytP_valid's pass over a whole
@@ -349,10 +356,6 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
 ** lytL_lex from where they begin. A name's text is t->s, t->len (left in
 ** the source, as p->probing has lytL_lex do). */
 int lytL_probe(lytP_ctx *p, lytP_token *t) {
-#undef TOKEN
-#undef KEYWORD
-#undef OPEN
-#undef CLOSE
 #define TOKEN(k) return (k);
 #define KEYWORD(k) return (k)
 #define OPEN(k) { p->depth++; return (k); }
