@@ -29,6 +29,17 @@ lytP_node *lytP_unary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a)
   return n;
 }
 
+/* -a. A minus written before an integer makes a negative literal (its op
+** says it was written so), as CuTe text has them: `(-1)` is then a literal
+** like `(1)`, and a stride such as `(4,2):(-1,4)` is all literal. */
+lytP_node *lytP_negate(lytP_ctx *p, const lytP_token *minus, lytP_node *a) {
+  if (a->kind != N_INT) return lytP_unary(p, N_UNOP, minus, a);
+  a->ival = -a->ival;  /* a literal is at most INT64_MAX: no overflow */
+  a->op = TK_MINUS;
+  a->loc = minus->loc;
+  return a;
+}
+
 lytP_node *lytP_binary(lytP_ctx *p, int kind, const lytP_token *op,
                        lytP_node *a, lytP_node *b) {
   lytP_node *n = lytP_unary(p, kind, op, a);

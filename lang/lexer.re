@@ -309,7 +309,6 @@ static int unterminated_string(lytP_ctx *p, lytP_token *t, const char *start) {
 static int name(lytP_ctx *p, lytP_token *t, const char *start) {
   t->type = TK_NAME;
   t->len = (int32_t)(p->cur - start);
-  if (p->probing) { t->s = start; return 1; }
   t->s = p->intern(p->intern_ud, start, (size_t)(p->cur - start));
   if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
   return 1;
@@ -353,8 +352,8 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
 /* The type of the next token alone, for lytP_valid's pass over a whole
 ** script: the common tokens (names, keywords, decimal integers that
 ** cannot overflow, punctuation) with no token made, the others made by
-** lytL_lex from where they begin. A name's text is t->s, t->len (left in
-** the source, as p->probing has lytL_lex do). */
+** lytL_lex from where they begin. A name's text is t->s, t->len, left in
+** the source (the soft keywords `in` and `as` are told by it). */
 int lytL_probe(lytP_ctx *p, lytP_token *t) {
 #define TOKEN(k) return (k);
 #define KEYWORD(k) return (k)

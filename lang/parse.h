@@ -47,8 +47,8 @@ typedef struct lytP_ctx {
                               texts go (they outlive it); NULL: p->cx's arena */
   lytA_mark stmt_mark;     /* p->cx's arena where every statement begins */
   int made_fn;             /* the statement has a function (it outlives the statement) */
-  int probing;             /* lytP_valid lexes: names and strings are left in the
-                              source text (s, len; not NUL-terminated), not kept */
+  int probing;             /* lytP_valid lexes: a string is left in the source
+                              text (s, len; not NUL-terminated), not decoded */
   /* errors */
   int nerr;
   int incomplete;          /* the only error is an unexpected end of input */
@@ -79,10 +79,11 @@ int lytP_probe_ends(const lytP_probe *q);      /* 1: end of input accepted here 
 ** text lytP_valid accepted: an error would come after the statements
 ** before it ran. Returns LYT_OK or LYT_ERRSYNTAX. */
 int lytP_parse(lytP_ctx *p);
-/* Whether p->src parses, lexed and run through the automaton alone (no
-** tree; strings it decodes go in p->cx's arena). 0 for any error, with
-** the messages in p; 0 too near the parser's depth limit. What says 1
-** parses without error. */
+/* Whether p->src parses, lexed (lytL_probe) and run through the automaton
+** alone: no tree; names and strings stay in the source, the texts of
+** attributes and aliases go in p->cx's arena. 0 for any error, with the
+** messages in p; 0 too near the parser's depth limit. What says 1 parses
+** without error. */
 int lytP_valid(lytP_ctx *p);
 
 void lytL_lex(lytP_ctx *p, lytP_token *t);
@@ -95,6 +96,7 @@ const char *lytP_tokname(int type);
 lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc);
 lytP_node *lytP_leaf(lytP_ctx *p, int kind, const lytP_token *t);
 lytP_node *lytP_unary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a);
+lytP_node *lytP_negate(lytP_ctx *p, const lytP_token *minus, lytP_node *a);
 lytP_node *lytP_binary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a, lytP_node *b);
 lytP_node *lytP_named(lytP_ctx *p, int kind, const lytP_token *name, lytP_node *a);
 lytP_node *lytP_import(lytP_ctx *p, const lytP_token *imp, const lytP_token *path,

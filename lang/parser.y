@@ -157,7 +157,7 @@ expr(A) ::= expr(X) CARET(T) expr(Y).  { A = lytP_binary(p, N_BINOP, &T, X, Y); 
 expr(A) ::= expr(X) AMP(T) expr(Y).    { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) SHL(T) expr(Y).    { A = lytP_binary(p, N_BINOP, &T, X, Y); }
 expr(A) ::= expr(X) SHR(T) expr(Y).    { A = lytP_binary(p, N_BINOP, &T, X, Y); }
-expr(A) ::= MINUS(T) expr(X). [UMINUS] { A = lytP_unary(p, N_UNOP, &T, X); }
+expr(A) ::= MINUS(T) expr(X). [UMINUS] { A = lytP_negate(p, &T, X); }
 expr(A) ::= TILDE(T) expr(X). [UMINUS] { A = lytP_unary(p, N_UNOP, &T, X); }
 expr(A) ::= primary(X).                { A = X; }
 

@@ -57,12 +57,7 @@ static inline void *lytS_alloc_in(lytS_ctx *cx, lytA_arena *a, size_t n) {
 
 static inline void *lytS_alloc(lytS_ctx *cx, size_t n) { return lytS_alloc_in(cx, cx->arena, n); }
 
-/* Every recursion whose depth input controls calls this at each level: past
-** stack_limit bytes below stack_base it fails (LYT_ERRLIMIT) instead of
-** running off the end of a host thread's stack. Bytes, not levels, so the
-** limit holds whatever a build's frames weigh (ASan's are several times
-** larger). */
-_Noreturn void lytS_stack_fail(lytS_ctx *cx);
+_Noreturn void lytS_stack_fail(lytS_ctx *cx);  /* lytS_check_stack's error */
 
 /* Whether lytS_check_stack would fail. Inline: every level of compiling
 ** and evaluating asks. */
@@ -72,6 +67,11 @@ static inline int lytS_stack_deep(const lytS_ctx *cx) {
   return b && (b > p ? b - p : p - b) > cx->stack_limit;
 }
 
+/* Every recursion whose depth input controls calls this at each level: past
+** stack_limit bytes below stack_base it fails (LYT_ERRLIMIT) instead of
+** running off the end of a host thread's stack. Bytes, not levels, so the
+** limit holds whatever a build's frames weigh (ASan's are several times
+** larger). */
 static inline void lytS_check_stack(lytS_ctx *cx) {
   if (lytS_stack_deep(cx)) lytS_stack_fail(cx);
 }

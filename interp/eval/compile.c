@@ -66,23 +66,22 @@ static int int_tuple(comp *c, const lytP_node *n) {
 /* A side of a layout OP_INTLAYOUT makes at once. */
 static int int_side(comp *c, const lytP_node *n) { return n->kind == N_INT || int_tuple(c, n); }
 
-static int negative_int(const lytP_node *n) {
-  return n->kind == N_UNOP && n->op == TK_MINUS && n->a->kind == N_INT;
-}
-
 /* `(3)`, `(-1)`, `(_)`, `((4))`, `((2,3))`: CuTe text (CuTe prints a
-** rank-1 negative stride as `(-1)`), so a rank-1 tuple wherever it is
-** written. `(x)`, `(-x)` and `(1+2)` stay grouping. */
+** rank-1 negative stride as `(-1)`; lytP_negate makes -1 a literal), so
+** a rank-1 tuple wherever it is written. `(x)`, `(-x)` and `(1+2)` stay
+** grouping. */
 static int literal_paren(const lytP_node *n) {
   const lytP_node *a = n->a;
-  return a->kind == N_INT || negative_int(a) || a->kind == N_UNDER || a->kind == N_TUPLE ||
+  return a->kind == N_INT || a->kind == N_UNDER || a->kind == N_TUPLE ||
          (a->kind == N_PAREN && literal_paren(a));
 }
 
-/* An operator's operand: there `(-1)` is the integer, as in `2*(-1)`, which
-** scripts write far more often than they combine rank-1 tuples. */
+/* An operator's operand: there `(-1)`, an integer written with a minus, is
+** the integer, as in `2*(-1)`, which scripts write far more often than
+** they combine rank-1 tuples. */
 static void operand(comp *c, const lytP_node *n) {
-  expr(c, n->kind == N_PAREN && negative_int(n->a) ? n->a : n);
+  int negative = n->kind == N_PAREN && n->a->kind == N_INT && n->a->op == TK_MINUS;
+  expr(c, negative ? n->a : n);
 }
 
 /* Inside a tuple literal and on either side of `:`, `(x)` is the rank-1
