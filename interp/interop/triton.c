@@ -262,7 +262,11 @@ static void tmem_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   int64_t sm = field_of(c, e, "cta_split_m", LYT_VINT)->u.i, sn = field_of(c, e, "cta_split_n", LYT_VINT)->u.i;
   if (sm != 1) lytS_buf_printf(b, ", CTASplitM = %lld", (long long)sm);
   if (sn != 1) lytS_buf_printf(b, ", CTASplitN = %lld", (long long)sn);
+  const lyt_value *cga = field(e, "ctas_per_cga");
+  if (cga && cga->kind != LYT_VNIL) cga_text(c, b, e, 2);
   if (field_bool(c, e, "two_ctas")->u.i) lytS_buf_puts(b, ", twoCTAs = true");
+  const lyt_value *fp4 = field(e, "fp4_padded");
+  if (fp4 && fp4->kind == LYT_VBOOL && fp4->u.i) lytS_buf_puts(b, ", fp4Padded = true");
   lytS_buf_puts(b, ">");
 }
 
@@ -304,6 +308,15 @@ static void padded_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
     int64_t o[MAXRANK];
     ints_text(c, b, e, kf, 2, field_ints(c, e, "order", o));
   }
+  lytS_buf_puts(b, "}>");
+}
+
+static void partitioned_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) {
+  lytS_buf_printf(b, "#ttg.partitioned_shared<{numPartitions = %lld, numGroups = %lld, partitionDim = %lld, "
+                  "partitionLayout = ", (long long)field_of(c, e, "num_partitions", LYT_VINT)->u.i,
+                  (long long)field_of(c, e, "num_groups", LYT_VINT)->u.i,
+                  (long long)field_of(c, e, "partition_dim", LYT_VINT)->u.i);
+  attr_text(c, b, field_of(c, e, "partition_layout", LYT_VRECORD), depth + 1);
   lytS_buf_puts(b, "}>");
 }
 
@@ -350,6 +363,7 @@ static void attr_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int depth) 
   else if (strcmp(kind, "tensor_memory_scales") == 0) tmem_scales_text(c, b, e);
   else if (strcmp(kind, "shared_linear") == 0) shared_linear_text(c, b, e);
   else if (strcmp(kind, "padded_shared") == 0) padded_text(c, b, e);
+  else if (strcmp(kind, "partitioned_shared") == 0) partitioned_text(c, b, e, depth);
   else if (strcmp(kind, "amd_wmma") == 0) wmma_text(c, b, e);
   else if (strcmp(kind, "nvmma_shared") == 0) nvmma_text(c, b, e);
   else if (strcmp(kind, "tensor") == 0 || strcmp(kind, "memdesc") == 0)
@@ -532,7 +546,7 @@ static lyt_value read_linear(lytI_scan *s) {
 /* Aliases defined earlier in the text ("#blocked1 = #ttg.blocked<...>" on
 ** lines of their own, as a TTGIR module's header holds them). */
 #define TT_MAXALIAS 64
-#define TT_MAXKEYS 10
+#define TT_MAXKEYS 12
 typedef struct ttread {
   lytI_scan s;
   int32_t nalias, depth;
@@ -864,22 +878,31 @@ static lyt_value read_nvmma(ttread *r) {
 }
 
 /* #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1[, CTASplitM = 2]
-** [, CTASplitN = 2][, twoCTAs = true]>: the record tensor_memory() builds. */
+** [, CTASplitN = 2][, CGALayout = [[0, 1]]][, twoCTAs = true][, fp4Padded = true]>: the
+** record tensor_memory() builds; a CGA (Triton's 2026 form) fills its CGA fields. */
 static lyt_value read_tmem(ttread *r) {
-  enum { BM, BN, CS, SM, SN, TWO };
+  enum { BM, BN, CS, SM, SN, TWO, FP4, CGA };
   static const key keys[] = { { "blockM", K_INT }, { "blockN", K_INT }, { "colStride", K_INT },
-                              { "CTASplitM", K_INT }, { "CTASplitN", K_INT }, { "twoCTAs", K_BOOL } };
-  static const char *const names[6] = { "block_m", "block_n", "col_stride", "cta_split_m",
-                                        "cta_split_n", "two_ctas" };
+                              { "CTASplitM", K_INT }, { "CTASplitN", K_INT }, { "twoCTAs", K_BOOL },
+                              { "fp4Padded", K_BOOL }, CGA_KEYS };
+  static const char *const names[10] = { "block_m", "block_n", "col_stride", "cta_split_m",
+                                         "cta_split_n", "two_ctas", "fp4_padded", "ctas_per_cga",
+                                         "cta_split_num", "cta_order" };
   fields f;
-  read_fields_to(r, keys, 6, &f, "tensor_memory_encoding", ">");
+  read_fields_to(r, keys, 11, &f, "tensor_memory_encoding", ">");
   require(r, keys, &f, CS);
   for (int k = BM; k <= SN; k++)
     if (f.seen[k] && f.v[k][0] < 1) lytI_scan_fail(&r->s, "%s must be positive", keys[k].name);
-  lyt_value v[6] = { lytI_int(f.v[BM][0]), lytI_int(f.v[BN][0]), lytI_int(f.seen[CS] ? f.v[CS][0] : 1),
-                     lytI_int(f.seen[SM] ? f.v[SM][0] : 1), lytI_int(f.seen[SN] ? f.v[SN][0] : 1),
-                     lytI_bool((int)f.v[TWO][0]) };
-  return encoding(r->s.c, "tensor_memory", 6, names, v);
+  lyt_value v[10] = { lytI_int(f.v[BM][0]), lytI_int(f.v[BN][0]), lytI_int(f.seen[CS] ? f.v[CS][0] : 1),
+                      lytI_int(f.seen[SM] ? f.v[SM][0] : 1), lytI_int(f.seen[SN] ? f.v[SN][0] : 1),
+                      lytI_bool((int)f.v[TWO][0]), lytI_bool((int)f.v[FP4][0]) };
+  if (f.seen[CGA] || f.seen[CGA + 1] || f.seen[CGA + 2] || f.seen[CGA + 3]) {
+    if (f.seen[SM] || f.seen[SN]) lytI_scan_fail(&r->s, "CTASplitM and CTASplitN exclude a CGA layout");
+    read_cga(&r->s, &f, keys, CGA, 2, v + 7);
+  } else {
+    v[7] = v[8] = v[9] = lytI_nil();
+  }
+  return encoding(r->s.c, "tensor_memory", 10, names, v);
 }
 
 /* #ttng.tensor_memory_scales_encoding<[CTASplitM = 2][, CTASplitN = 2]> */
@@ -1009,6 +1032,25 @@ static lyt_value read_padded(ttread *r) {
   return encoding(s->c, "padded_shared", 4, names, v);
 }
 
+/* #ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0,
+** partitionLayout = #inner}>: the record partitioned_shared() builds (the
+** stdlib checks the inner layout's kind when it lays it out). */
+static lyt_value read_partitioned(ttread *r) {
+  static const key keys[] = { { "numPartitions", K_INT }, { "numGroups", K_INT },
+                              { "partitionDim", K_INT }, { "partitionLayout", K_ATTR } };
+  static const char *const names[4] = { "num_partitions", "num_groups", "partition_dim",
+                                        "partition_layout" };
+  fields f;
+  read_fields(r, keys, 4, &f, "partitioned_shared");
+  require(r, keys, &f, 4);
+  for (int k = 0; k < 2; k++)
+    if (!lytS_is_pow2(f.v[k][0])) lytI_scan_fail(&r->s, "%s must be a power of two", keys[k].name);
+  if (f.v[2][0] < 0 || f.v[2][0] >= MAXRANK)
+    lytI_scan_fail(&r->s, "partitionDim %lld is out of range", (long long)f.v[2][0]);
+  lyt_value v[4] = { lytI_int(f.v[0][0]), lytI_int(f.v[1][0]), lytI_int(f.v[2][0]), f.attr };
+  return encoding(r->s.c, "partitioned_shared", 4, names, v);
+}
+
 /* ---------------------------------------------------------------------
 ** Import: an attribute, an alias, the text
 ** ------------------------------------------------------------------- */
@@ -1021,6 +1063,7 @@ static const struct { const char *name; lyt_value (*read)(ttread *); int own; } 
   { "ttg.nvmma_shared", read_nvmma, 0 }, { "ttg.amd_mfma", read_mfma, 0 },
   { "ttg.amd_wmma", read_wmma, 0 }, { "ttg.amd_rotating_shared", read_rotating, 0 },
   { "ttg.shared_linear", read_shared_linear, 1 }, { "ttg.padded_shared", read_padded, 1 },
+  { "ttg.partitioned_shared", read_partitioned, 0 },
   { "ttng.tensor_memory_encoding", read_tmem, 1 },
   { "ttng.tensor_memory_scales_encoding", read_tmem_scales, 1 },
 };
@@ -1082,10 +1125,9 @@ static lyt_value read_attr(ttread *r) {
   else if (k >= 0) v = readers[k].read(r);
   else {
     s->p = at;
-    lytI_scan_fail(s, "the encoding '%s' is not read here (linear, blocked, slice, dot_op, "
-                   "nvidia_mma, amd_mfma, amd_wmma, swizzled_shared, amd_rotating_shared, "
-                   "nvmma_shared, shared_linear, padded_shared, tensor_memory_encoding and "
-                   "tensor_memory_scales_encoding are)", dot + 1);
+    lytI_scan_fail(s, "the encoding '%s' is not read here (linear, blocked, slice, dot_op, nvidia_mma, "
+                   "amd_mfma, amd_wmma; swizzled_, amd_rotating_, nvmma_, padded_, partitioned_shared, "
+                   "shared_linear; tensor_memory(_scales)_encoding are)", dot + 1);
   }
   lytI_scan_expect(s, ">");
   r->depth--;
