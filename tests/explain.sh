@@ -299,8 +299,8 @@ EOF
 "$LYT" --explain=json "$T/ws.ttgir" >"$T/j" && grep -q '"op":"tt.load".*"exact":false' "$T/j" \
   && grep -q '"unknown":\[\]' "$T/j" && ok || bad "warp_specialize: $(head -c 300 "$T/j")"
 
-# tensor memory: its encoding laid out; the scales encoding, which Triton
-# 3.6 gives no linear layout, listed with that note, the module explained
+# tensor memory: both its encodings laid out (the scales one as Triton
+# 3.6's tensorMemoryScalesToLinearLayout), the module explained
 cat >"$T/tmem.ttgir" <<'EOF'
 #s = #ttng.tensor_memory_scales_encoding<>
 #t = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
@@ -310,7 +310,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:100"} {
   }
 }
 EOF
-"$LYT" --explain=json "$T/tmem.ttgir" >"$T/j" && grep -q '"name":"#s".*"linear":null,"cute":null,"note":"Triton 3.6 has no linear layout' "$T/j" \
+"$LYT" --explain=json "$T/tmem.ttgir" >"$T/j" && grep -q '"name":"#s".*"linear":"{row: \[\[1,0\],\[2,0\],\[4,0\],\[8,0\],\[16,0\],\[0,0\],\[0,0\]\], col: \[\[0,1\],\[0,2\],\[32,0\],\[64,0\],\[0,4\]\]}' "$T/j" \
   && grep -q '"name":"#t".*"linear":"{row: ' "$T/j" && ok || bad "tensor memory: $(head -c 300 "$T/j")"
 
 # malformed modules: located errors, exit 1, never a crash

@@ -108,15 +108,15 @@ static int32_t cga_bases(lytI_call *c, int32_t r, const int64_t *ctas, const int
   return n;
 }
 
-/* ", CGALayout = [...]" of an encoding's CGA fields, unless the default. */
-static void cga_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int32_t r) {
+/* "CGALayout = [...]" of an encoding's CGA fields after sep, unless the default. */
+static void cga_text(lytI_call *c, lytS_buf *b, const lyt_value *e, int32_t r, const char *sep) {
   int64_t ctas[MAXRANK], split[MAXRANK], order[MAXRANK], bases[LYT_LL_MAXBITS * MAXRANK];
   if (field_ints(c, e, "ctas_per_cga", ctas) != r || field_ints(c, e, "cta_split_num", split) != r ||
       field_ints(c, e, "cta_order", order) != r)
     lytI_argerr(c, 0, "to_triton: the CGA fields have a rank other than the layout's");
   int32_t n = cga_bases(c, r, ctas, split, order, bases);
   if (!n) return;
-  lytS_buf_puts(b, ", CGALayout = [");
+  lytS_buf_printf(b, "%sCGALayout = [", sep);
   for (int32_t i = 0; i < n; i++) {
     if (i) lytS_buf_puts(b, ", ");
     put_ints(b, bases + i * r, r);
@@ -155,7 +155,7 @@ static void blocked_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   int64_t o[MAXRANK];
   lytS_buf_puts(b, "#ttg.blocked<{");
   int32_t r = ints_text(c, b, e, kf, 4, field_ints(c, e, "order", o));
-  cga_text(c, b, e, r);
+  cga_text(c, b, e, r, ", ");
   lytS_buf_puts(b, "}>");
 }
 
@@ -166,7 +166,7 @@ static void mma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   lytS_buf_printf(b, "#ttg.nvidia_mma<{versionMajor = %lld, versionMinor = %lld, ", (long long)ver[0],
                   (long long)ver[1]);
   ints_text(c, b, e, kf, 2, -1);
-  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w));
+  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w), ", ");
   lytS_buf_puts(b, "}>");
 }
 
@@ -186,7 +186,7 @@ static void mfma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   lytS_buf_printf(b, "#ttg.amd_mfma<{version = %lld, ", (long long)field_of(c, e, "version", LYT_VINT)->u.i);
   ints_text(c, b, e, kf, 2, -1);
   lytS_buf_printf(b, ", isTransposed = %s", field_bool(c, e, "transposed")->u.i ? "true" : "false");
-  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w));
+  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w), ", ");
   unless_ones(c, b, e, "tilesPerWarp", "tiles_per_warp");
   int64_t bits = field_of(c, e, "element_bitwidth", LYT_VINT)->u.i;
   if (bits != 32) lytS_buf_printf(b, ", elementBitWidth = %lld", (long long)bits);
@@ -200,7 +200,7 @@ static void wmma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
                   (long long)field_of(c, e, "version", LYT_VINT)->u.i,
                   field_bool(c, e, "transposed")->u.i ? "true" : "false");
   ints_text(c, b, e, kf, 1, -1);
-  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w));
+  cga_text(c, b, e, field_ints(c, e, "warps_per_cta", w), ", ");
   unless_ones(c, b, e, "tilesPerWarp", "tiles_per_warp");
   int32_t n = field_ints(c, e, "instr_shape", in);
   if (n != 3 || in[0] != 16 || in[1] != 16 || in[2] != 16) {
@@ -237,7 +237,7 @@ static void swizzled_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
                   (long long)field_of(c, e, "vec", LYT_VINT)->u.i,
                   (long long)field_of(c, e, "per_phase", LYT_VINT)->u.i,
                   (long long)field_of(c, e, "max_phase", LYT_VINT)->u.i);
-  cga_text(c, b, e, ints_text(c, b, e, kf, 1, field_ints(c, e, "order", o)));
+  cga_text(c, b, e, ints_text(c, b, e, kf, 1, field_ints(c, e, "order", o)), ", ");
   lytS_buf_puts(b, "}>");
 }
 
@@ -248,7 +248,7 @@ static void nvmma_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
                   field_bool(c, e, "transposed")->u.i ? "true" : "false",
                   (long long)field_of(c, e, "element_bitwidth", LYT_VINT)->u.i);
   if (field_bool(c, e, "fp4_padded")->u.i) lytS_buf_puts(b, ", fp4Padded = true");
-  cga_text(c, b, e, (int32_t)field_of(c, e, "rank", LYT_VINT)->u.i);
+  cga_text(c, b, e, (int32_t)field_of(c, e, "rank", LYT_VINT)->u.i, ", ");
   lytS_buf_puts(b, "}>");
 }
 
@@ -263,7 +263,7 @@ static void tmem_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   if (sm != 1) lytS_buf_printf(b, ", CTASplitM = %lld", (long long)sm);
   if (sn != 1) lytS_buf_printf(b, ", CTASplitN = %lld", (long long)sn);
   const lyt_value *cga = field(e, "ctas_per_cga");
-  if (cga && cga->kind != LYT_VNIL) cga_text(c, b, e, 2);
+  if (cga && cga->kind != LYT_VNIL) cga_text(c, b, e, 2, ", ");
   if (field_bool(c, e, "two_ctas")->u.i) lytS_buf_puts(b, ", twoCTAs = true");
   const lyt_value *fp4 = field(e, "fp4_padded");
   if (fp4 && fp4->kind == LYT_VBOOL && fp4->u.i) lytS_buf_puts(b, ", fp4Padded = true");
@@ -275,6 +275,8 @@ static void tmem_scales_text(lytI_call *c, lytS_buf *b, const lyt_value *e) {
   lytS_buf_puts(b, "#ttng.tensor_memory_scales_encoding<");
   if (sm != 1) lytS_buf_printf(b, "CTASplitM = %lld", (long long)sm);
   if (sn != 1) lytS_buf_printf(b, "%sCTASplitN = %lld", sm != 1 ? ", " : "", (long long)sn);
+  const lyt_value *cga = field(e, "ctas_per_cga");
+  if (cga && cga->kind != LYT_VNIL) cga_text(c, b, e, 2, sm != 1 || sn != 1 ? ", " : "");
   lytS_buf_puts(b, ">");
 }
 
@@ -877,6 +879,17 @@ static lyt_value read_nvmma(ttread *r) {
   return encoding(s->c, "nvmma_shared", 8, names, v);
 }
 
+/* The CGA fields of a tensor-memory encoding: a CGA layout marks Triton's
+** 2026 form; without one they are nil (3.6's form, CTA splits as numbers). */
+static void read_tmem_cga(ttread *r, const fields *f, const key *keys, int g, int splits, lyt_value *out) {
+  if (!(f->seen[g] || f->seen[g + 1] || f->seen[g + 2] || f->seen[g + 3])) {
+    out[0] = out[1] = out[2] = lytI_nil();
+    return;
+  }
+  if (splits) lytI_scan_fail(&r->s, "CTASplitM and CTASplitN exclude a CGA layout");
+  read_cga(&r->s, f, keys, g, 2, out);
+}
+
 /* #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1[, CTASplitM = 2]
 ** [, CTASplitN = 2][, CGALayout = [[0, 1]]][, twoCTAs = true][, fp4Padded = true]>: the
 ** record tensor_memory() builds; a CGA (Triton's 2026 form) fills its CGA fields. */
@@ -896,23 +909,24 @@ static lyt_value read_tmem(ttread *r) {
   lyt_value v[10] = { lytI_int(f.v[BM][0]), lytI_int(f.v[BN][0]), lytI_int(f.seen[CS] ? f.v[CS][0] : 1),
                       lytI_int(f.seen[SM] ? f.v[SM][0] : 1), lytI_int(f.seen[SN] ? f.v[SN][0] : 1),
                       lytI_bool((int)f.v[TWO][0]), lytI_bool((int)f.v[FP4][0]) };
-  if (f.seen[CGA] || f.seen[CGA + 1] || f.seen[CGA + 2] || f.seen[CGA + 3]) {
-    if (f.seen[SM] || f.seen[SN]) lytI_scan_fail(&r->s, "CTASplitM and CTASplitN exclude a CGA layout");
-    read_cga(&r->s, &f, keys, CGA, 2, v + 7);
-  } else {
-    v[7] = v[8] = v[9] = lytI_nil();
-  }
+  read_tmem_cga(r, &f, keys, CGA, f.seen[SM] || f.seen[SN], v + 7);
   return encoding(r->s.c, "tensor_memory", 10, names, v);
 }
 
-/* #ttng.tensor_memory_scales_encoding<[CTASplitM = 2][, CTASplitN = 2]> */
+/* #ttng.tensor_memory_scales_encoding<[CTASplitM = 2][, CTASplitN = 2]> or
+** <CGALayout = [[1, 0]]> (2026): the record tensor_memory_scales() builds. */
 static lyt_value read_tmem_scales(ttread *r) {
-  static const key keys[] = { { "CTASplitM", K_INT }, { "CTASplitN", K_INT } };
-  static const char *const names[2] = { "cta_split_m", "cta_split_n" };
+  enum { SM, SN, CGA };
+  static const key keys[] = { { "CTASplitM", K_INT }, { "CTASplitN", K_INT }, CGA_KEYS };
+  static const char *const names[5] = { "cta_split_m", "cta_split_n", "ctas_per_cga", "cta_split_num",
+                                        "cta_order" };
   fields f;
-  read_fields_to(r, keys, 2, &f, "tensor_memory_scales_encoding", ">");
-  lyt_value v[2] = { lytI_int(f.seen[0] ? f.v[0][0] : 1), lytI_int(f.seen[1] ? f.v[1][0] : 1) };
-  return encoding(r->s.c, "tensor_memory_scales", 2, names, v);
+  read_fields_to(r, keys, 6, &f, "tensor_memory_scales_encoding", ">");
+  for (int k = SM; k <= SN; k++)
+    if (f.seen[k] && f.v[k][0] < 1) lytI_scan_fail(&r->s, "%s must be positive", keys[k].name);
+  lyt_value v[5] = { lytI_int(f.seen[SM] ? f.v[SM][0] : 1), lytI_int(f.seen[SN] ? f.v[SN][0] : 1) };
+  read_tmem_cga(r, &f, keys, CGA, f.seen[SM] || f.seen[SN], v + 2);
+  return encoding(r->s.c, "tensor_memory_scales", 5, names, v);
 }
 
 /* #ttg.shared_linear<{offset = [[..]], block = [[..]]}, alignment = N>: the

@@ -769,10 +769,7 @@ static lyt_value encodings(xp *x) {
                        lytI_nil(), lytI_nil(), lytI_nil() };
     if (space) v[6] = lytI_str(x->c, "a memory space");
     else if (!a->type) v[6] = lytI_str(x->c, "no type in the module uses it directly");
-    /* Triton 3.6 has no linear layout for the tensor-memory scales */
-    int scales = strncmp(a->text, "#ttng.tensor_memory_scales_encoding", 35) == 0;
-    if (scales) v[6] = lytI_str(x->c, "Triton 3.6 has no linear layout for this encoding");
-    if (a->type && !space && !scales) {
+    if (a->type && !space) {
       ty t = { a->type, a->type + strlen(a->type), strncmp(a->type, "!", 1) == 0, 0 };
       lyt_value type = read_type(x, &t, a->tline, a->tcol);
       const lytG_ll *ll = layout_of(x, &type, a->tline, a->tcol);
