@@ -1047,8 +1047,7 @@ static lyt_value read_padded(ttread *r) {
 }
 
 /* #ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0,
-** partitionLayout = #inner}>: the record partitioned_shared() builds (the
-** stdlib checks the inner layout's kind when it lays it out). */
+** partitionLayout = #inner}>: the record partitioned_shared() builds. */
 static lyt_value read_partitioned(ttread *r) {
   static const key keys[] = { { "numPartitions", K_INT }, { "numGroups", K_INT },
                               { "partitionDim", K_INT }, { "partitionLayout", K_ATTR } };
@@ -1061,6 +1060,12 @@ static lyt_value read_partitioned(ttread *r) {
     if (!lytS_is_pow2(f.v[k][0])) lytI_scan_fail(&r->s, "%s must be a power of two", keys[k].name);
   if (f.v[2][0] < 0 || f.v[2][0] >= MAXRANK)
     lytI_scan_fail(&r->s, "partitionDim %lld is out of range", (long long)f.v[2][0]);
+  const lyt_value *k = f.attr.kind == LYT_VRECORD ? field(&f.attr, "kind") : NULL;
+  static const char *const inner[] = { "swizzled_shared", "amd_rotating_shared", "nvmma_shared", "padded_shared" };
+  int ok = 0;
+  for (size_t i = 0; k && k->kind == LYT_VSTR && i < sizeof inner / sizeof *inner; i++)
+    ok |= strcmp(k->u.str.s, inner[i]) == 0;
+  if (!ok) lytI_scan_fail(&r->s, "the partitionLayout must be a swizzled, rotating, NVMMA or padded shared encoding");
   lyt_value v[4] = { lytI_int(f.v[0][0]), lytI_int(f.v[1][0]), lytI_int(f.v[2][0]), f.attr };
   return encoding(r->s.c, "partitioned_shared", 4, names, v);
 }
