@@ -60,6 +60,9 @@ lyt_value lytI_explain(lytI_call *c);
 ** record's list it is from ("conversions", "memory", "global", "unknown"). */
 typedef void (*lytI_explain_fn)(void *ud, const char *list, const lyt_value *e);
 void lytI_explain_each(const lyt_value *r, lytI_explain_fn fn, void *ud);
+/* A module attribute's number (num_warps, ...) in tmp, or "?" where the
+** module does not give it. */
+const char *lytI_explain_count(const lyt_value *m, const char *name, char *tmp, size_t n);
 /* interop/ttgir_axis.c: Triton's AxisInfo facts of the pointer and mask
 ** of every tt.load and tt.store of a module's text (axisinfo/rules.c). */
 typedef struct lytI_gaccess {

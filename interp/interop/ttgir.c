@@ -897,13 +897,21 @@ void lytI_explain_each(const lyt_value *r, lytI_explain_fn fn, void *ud) {
   }
 }
 
+const char *lytI_explain_count(const lyt_value *m, const char *name, char *tmp, size_t n) {
+  const lyt_value *v = field(m, name);
+  if (!v || v->kind != LYT_VINT) return "?";
+  snprintf(tmp, n, "%lld", (long long)v->u.i);
+  return tmp;
+}
+
 /* The module, its encodings, then every op in the order of its lines. */
 static void text_form(lytS_buf *b, const lyt_value *r) {
   const lyt_value *m = field(r, "module");
   const char *file = str_of(m, "file");
-  lytS_buf_printf(b, "%s: module: %lld warps of %lld threads, %lld CTA(s), target %s\n", file,
-                  (long long)int_of(m, "num_warps"), (long long)int_of(m, "threads_per_warp"),
-                  (long long)int_of(m, "num_ctas"), str_of(m, "target") ? str_of(m, "target") : "?");
+  char w[24], t[24], c[24];
+  lytS_buf_printf(b, "%s: module: %s warps of %s threads, %s CTA(s), target %s\n", file,
+                  lytI_explain_count(m, "num_warps", w, sizeof w), lytI_explain_count(m, "threads_per_warp", t, sizeof t),
+                  lytI_explain_count(m, "num_ctas", c, sizeof c), str_of(m, "target") ? str_of(m, "target") : "?");
   const lyt_value *l = field(r, "encodings");
   for (int32_t i = 0; i < l->u.tup.n; i++) {
     const lyt_value *e = &l->u.tup.e[i];

@@ -238,8 +238,11 @@ void lytI_explain_html(lyt_state *L, lytS_buf *b, const lyt_value *r, lyt_loc at
                    ".shuffle{background:#a72}.shared{background:#a22}.unknown,.ctas{background:#555}"
                    "</style></head><body>\n<h1>");
   esc(b, sfld(m, "file"));
-  lytS_buf_printf(b, "</h1>\n<p>%lld warps of %lld threads, %lld CTA(s), target ", ifld(m, "num_warps"),
-                  ifld(m, "threads_per_warp"), ifld(m, "num_ctas"));
+  char w[24], t[24], c[24];
+  lytS_buf_printf(b, "</h1>\n<p>%s warps of %s threads, %s CTA(s), target ",
+                  lytI_explain_count(m, "num_warps", w, sizeof w),
+                  lytI_explain_count(m, "threads_per_warp", t, sizeof t),
+                  lytI_explain_count(m, "num_ctas", c, sizeof c));
   esc(b, sfld(m, "target") ? sfld(m, "target") : "?");
   lytS_buf_puts(b, "</p>\n<h2>Encodings</h2>\n");
   const lyt_value *l = fld(r, "encodings");

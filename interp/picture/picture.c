@@ -370,11 +370,13 @@ static void dist_pic(lyt_state *L, lytI_picture *p, const slots *sl, int64_t tot
 ** linear layouts
 ** ------------------------------------------------------------------- */
 
-static const char *const hw_dims[5] = { "register", "lane", "warp", "block", "offset" };
+/* partition: the buffer of a partitioned shared layout (Triton's
+** partitioned_shared), each with offsets of its own. */
+static const char *const hw_dims[6] = { "register", "lane", "warp", "block", "offset", "partition" };
 
 typedef struct linview {
   const lytG_ll *ll;
-  int32_t idx[5];   /* in-dim index of each of hw_dims, -1 when absent */
+  int32_t idx[6];   /* in-dim index of each of hw_dims, -1 when absent */
 } linview;
 
 static int64_t row_major(const lytG_ll *ll, uint64_t w) {
@@ -399,14 +401,14 @@ static int64_t lin_cell(lyt_state *L, const void *ud, const int64_t *s) {
 
 static void classify(lyt_state *L, linview *lv, const lytG_ll *ll, lyt_loc at) {
   lv->ll = ll;
-  for (int d = 0; d < 5; d++) lv->idx[d] = lytG_in_index(ll, hw_dims[d]);
+  for (int d = 0; d < 6; d++) lv->idx[d] = lytG_in_index(ll, hw_dims[d]);
   int known = 0;
-  for (int d = 0; d < 5; d++) known += lv->idx[d] >= 0;
-  int mixed = lv->idx[4] >= 0 && (lv->idx[0] >= 0 || lv->idx[1] >= 0 || lv->idx[2] >= 0);
+  for (int d = 0; d < 6; d++) known += lv->idx[d] >= 0;
+  int mixed = lv->idx[4] >= 0 ? lv->idx[0] >= 0 || lv->idx[1] >= 0 || lv->idx[2] >= 0 : lv->idx[5] >= 0;
   if (known != ll->nin || ll->nin == 0 || mixed || ll->nout == 0)
     lytI_error(L, at, LYT_ERRRUN, "picture: a linear layout is drawn from the in-dims register, "
-               "lane, warp, block (distributed) or offset, block (shared) to at least one out-dim,"
-               " not %s -> %s", lytG_in_names(&L->cx, ll), lytG_out_names(&L->cx, ll));
+               "lane, warp, block (distributed) or offset, block, partition (shared) to at least "
+               "one out-dim, not %s -> %s", lytG_in_names(&L->cx, ll), lytG_out_names(&L->cx, ll));
   if (ll->outbits > 16)
     lytI_error(L, at, LYT_ERRLIMIT, "picture: a tensor of 2^%d elements is too large to draw "
                "(limit %d cells)", (int)ll->outbits, LYTI_PIC_MAX_CELLS);
@@ -425,11 +427,19 @@ static void shared_pic(lyt_state *L, lytI_picture *p, const linview *lv, int64_t
   if (!oo.color) oo.color = "bank";  /* shared memory: the banks are the point */
   offset_palette(L, p, &oo, &bank, at);
   lytI_pgrid *g = add_grid(L, p, NULL, rows, cols, at);
-  for (int64_t off = 0; off < noff && off < LYTI_PIC_MAX_SLOTS; off++) {
-    int64_t c = row_major(lv->ll, lytG_apply_flat(lv->ll, in_bits(lv, 4, off)));
-    if (g->cell[c].key < 0) offset_cell(L, p, &g->cell[c], off, bank);
-  }
-  if (dim_size(lv, 3) > 1) p->notes = "block 0 is drawn; the other blocks are alike\n";
+  int64_t nparts = dim_size(lv, 5);
+  for (int64_t q = 0; q < nparts; q++)
+    for (int64_t off = 0; off < noff && off < LYTI_PIC_MAX_SLOTS; off++) {
+      int64_t c = row_major(lv->ll, lytG_apply_flat(lv->ll, in_bits(lv, 4, off) | in_bits(lv, 5, q)));
+      if (g->cell[c].key >= 0) continue;
+      offset_cell(L, p, &g->cell[c], off, bank);
+      if (nparts > 1) g->cell[c].text = fmt(L, "%lld:%lld", (long long)q, (long long)off);
+    }
+  if (nparts > 1)
+    p->notes = dim_size(lv, 3) > 1 ? "each cell is partition:offset, in its partition's buffer; block 0 "
+                                     "is drawn, the other blocks are alike\n"
+                                   : "each cell is partition:offset, in its partition's buffer\n";
+  else if (dim_size(lv, 3) > 1) p->notes = "block 0 is drawn; the other blocks are alike\n";
 }
 
 static void linear_pic(lyt_state *L, lytI_picture *p, const lytG_ll *ll, const lytI_popts *o,
