@@ -112,8 +112,9 @@ static void classify(lyt_state *L, view *v, const lytG_ll *ll, lyt_loc at) {
   if (bad)
     lytI_error(L, at, LYT_ERRRUN,
                "show: a linear layout is drawn from the in-dims register, lane, warp, block "
-               "(distributed) or offset, block (shared), not %s",
-               lytG_in_names(&L->cx, ll));
+               "(distributed) or offset, block (shared), as Triton's views, not %s%s",
+               lytG_in_names(&L->cx, ll), lytG_in_index(ll, "partition") >= 0
+               ? " (picture() draws a partitioned shared layout)" : "");
   if (ll->nout == 0)
     lytI_error(L, at, LYT_ERRRUN, "show: the linear layout has no out-dims to draw");
   int32_t slotbits = 0;
