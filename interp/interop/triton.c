@@ -1047,7 +1047,9 @@ static lyt_value read_padded(ttread *r) {
 }
 
 /* #ttg.partitioned_shared<{numPartitions = 2, numGroups = 4, partitionDim = 0,
-** partitionLayout = #inner}>: the record partitioned_shared() builds. */
+** partitionLayout = #inner}>: the record partitioned_shared() builds, over
+** the inner kinds it takes (the stdlib's _check_partitioned), so that
+** to_triton can write every one back. */
 static lyt_value read_partitioned(ttread *r) {
   static const key keys[] = { { "numPartitions", K_INT }, { "numGroups", K_INT },
                               { "partitionDim", K_INT }, { "partitionLayout", K_ATTR } };
