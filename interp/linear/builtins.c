@@ -277,12 +277,18 @@ static lyt_value b_free_variable_masks(lytI_call *c) {
   return r;
 }
 
-static lyt_value b_divide_left(lytI_call *c) {
-  return ll_val(lytG_divide_left(CX(c), get_ll(c, 0), get_ll(c, 1)));
+/* With or_nil true, nil where no factor exists (Triton's divideLeft and
+** divideRight return an empty optional), else an error that says why. */
+static lyt_value divide_side(lytI_call *c, int left) {
+  const lytG_ll *A = get_ll(c, 0), *B = get_ll(c, 1);
+  if (!lytI_isnil(c, 2) && c->argv[2].kind == LYT_VBOOL && c->argv[2].u.i) {
+    lytG_ll *C = left ? lytG_try_divide_left(CX(c), A, B) : lytG_try_divide_right(CX(c), A, B);
+    return C ? ll_val(C) : lytI_nil();
+  }
+  return ll_val(left ? lytG_divide_left(CX(c), A, B) : lytG_divide_right(CX(c), A, B));
 }
-static lyt_value b_divide_right(lytI_call *c) {
-  return ll_val(lytG_divide_right(CX(c), get_ll(c, 0), get_ll(c, 1)));
-}
+static lyt_value b_divide_left(lytI_call *c) { return divide_side(c, 1); }
+static lyt_value b_divide_right(lytI_call *c) { return divide_side(c, 0); }
 
 static lyt_value b_quotient(lytI_call *c) {
   const char *d[LYT_LL_MAXDIMS];
@@ -758,9 +764,9 @@ const lytI_builtin lytI_linear_lib[] = {
     "num_consecutive(to_linear(blocked((1,4), (8,4), (4,1), (1,0)), (32,32)))" },
   { "free_variable_masks", b_free_variable_masks, 1, 0, P("L"), "free_variable_masks(L): {in_dim: mask} of bits that change nothing",
     "free_variable_masks(zeros_1d(2, \"register\", \"dim0\") * identity_1d(4, \"lane\", \"dim0\"))" },
-  { "divide_left", b_divide_left, 2, 0, P("A", "B"), "divide_left(A, B): C with A = B * C",
+  { "divide_left", b_divide_left, 2, 0, P("A", "B", "or_nil"), "divide_left(A, B[, or_nil=false]): C with A = B * C (nil where none, with or_nil)",
     "divide_left(identity_1d(4, \"lane\", \"dim0\") * identity_1d(8, \"warp\", \"dim0\"), identity_1d(4, \"lane\", \"dim0\"))" },
-  { "divide_right", b_divide_right, 2, 0, P("A", "B"), "divide_right(A, B): C with A = C * B",
+  { "divide_right", b_divide_right, 2, 0, P("A", "B", "or_nil"), "divide_right(A, B[, or_nil=false]): C with A = C * B (nil where none, with or_nil)",
     "divide_right(identity_1d(4, \"lane\", \"dim0\") * identity_1d(8, \"warp\", \"dim0\"), identity_1d(8, \"warp\", \"dim0\"))" },
   { "quotient", b_quotient, 2, 0, P("L", "dims"), "quotient(L, dims): L without dims it is trivial over",
     "quotient(identity_1d(4, \"block\", \"block\") * identity_1d(8, \"register\", \"dim0\"), (\"block\",))" },

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Triton 3.6's registers of a TMEM load or store (gluon's
+compute_tmem_reg_layout, Triton's getDistributedLayoutForTmemLdSt):
+tests/ll/tmem_ldst.txt, the oracle of lyt's tmem_reg_layout.
+
+Over a grid of atoms, warp counts, element widths (32, and 16 packed or
+unpacked), TMEM encodings and shapes, and the 8-bit block scales, one CTA. Triton's answer None is
+written `=> nil`; its refusals (an exception, or an abort: each case runs
+in a child process that may die) are comments.
+
+usage (on the GPU machine): python3 tests/gen/triton/tmem_ldst.py > tests/ll/tmem_ldst.txt
+"""
+import itertools
+import json
+import subprocess
+import sys
+
+ATOMS = ("32x32b", "16x64b", "16x128b", "16x256b")
+ENCS = [(128, 64), (128, 128), (128, 256), (64, 64), (64, 128)]
+SHAPES = [(64, 64), (128, 32), (128, 64), (128, 128), (128, 256), (256, 128)]
+TYPES = [(32, 1), (16, 1), (16, 2)]  # bitwidth, col_stride
+CASES = [list(c) for c in itertools.product(ATOMS, (4, 8, 16), ENCS, SHAPES, TYPES)]
+# the block scales (8-bit): encoding None
+SCALE_SHAPES = [(128, 4), (128, 8), (128, 16), (256, 8), (64, 4)]
+CASES += [[a, nw, None, list(s), [8, 1]] for a, nw, s in itertools.product(ATOMS, (4, 8), SCALE_SHAPES)]
+
+
+def one(c):
+    import triton.experimental.gluon.language as gl
+    from triton.experimental.gluon.language.nvidia.blackwell import TensorMemoryLayout, TensorMemoryScalesLayout
+    from triton._C.libtriton import gluon_ir
+    atom, nw, enc, (m, n), (bw, cs) = c
+    ty = {32: gl.float32, 16: gl.float16, 8: gl.uint8}[bw]
+    lay = TensorMemoryScalesLayout() if enc is None else TensorMemoryLayout(tuple(enc), col_stride=cs)
+    r = gluon_ir.compute_tmem_reg_layout(ty, [m, n], lay, nw, atom, [])
+    if r is None:
+        return "nil"
+    f = lambda vs: "[" + ",".join("[" + ",".join(str(int(x)) for x in v) + "]" for v in vs) + "]"
+    return "{register: %s, lane: %s, warp: %s, block: %s} -> {dim0: %d, dim1: %d}" % (
+        f(r.reg_bases), f(r.lane_bases), f(r.warp_bases), f(r.block_bases), r.shape[0], r.shape[1])
+
+
+def worker(cases):
+    for c in cases:
+        print(json.dumps(c), flush=True)
+        try:
+            print("OK " + one(c), flush=True)
+        except Exception as e:
+            print("ERROR " + str(e).replace("\n", " ")[:120], flush=True)
+
+
+def oracle(cases):
+    out, start = [], 0
+    while start < len(cases):
+        p = subprocess.run([sys.executable, __file__, "--worker", json.dumps(cases[start:])],
+                           capture_output=True, text=True)
+        lines = p.stdout.splitlines()
+        got = [lines[i + 1] for i in range(0, len(lines) - 1, 2)]
+        out += got
+        start += len(got)
+        if start < len(cases) and p.returncode != 0:
+            out.append("ABORT (Triton aborts the process: an assertion)")
+            start += 1
+    return out
+
+
+def main():
+    import triton
+    res = oracle(CASES)
+    print("# The registers of a TMEM load or store (tcgen05.ld/st) of a tensor_memory")
+    print("# layout, one CTA: Triton %s's gluon compute_tmem_reg_layout" % triton.__version__)
+    print("# (getDistributedLayoutForTmemLdSt) against lyt's tmem_reg_layout. Generated")
+    print("# by tests/gen/triton/tmem_ldst.py on the GPU machine.")
+    print('#! import "triton.lyt"')
+    print("# format: <lyt expression> => <expected printed value | nil | error>")
+    for (atom, nw, enc, (m, n), (bw, cs)), r in zip(CASES, res):
+        e = "tensor_memory_scales()" if enc is None else "tensor_memory(%d, %d, %d)" % (enc[0], enc[1], cs)
+        expr = 'tmem_reg_layout(%s, (%d,%d), %d, "%s", %d)' % (e, m, n, nw, atom, bw)
+        if r.startswith("OK "):
+            print("%s => %s" % (expr, r[3:]))
+        else:
+            print("# %s: Triton refuses: %s" % (expr, r.replace("ERROR ", "")))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--worker":
+        worker(json.loads(sys.argv[2]))
+    else:
+        main()
