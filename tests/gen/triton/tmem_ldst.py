@@ -11,9 +11,11 @@ in a child process that may die) are comments.
 usage (on the GPU machine): python3 tests/gen/triton/tmem_ldst.py > tests/ll/tmem_ldst.txt
 """
 import itertools
-import json
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import children  # noqa: E402
 
 ATOMS = ("32x32b", "16x64b", "16x128b", "16x256b")
 ENCS = [(128, 64), (128, 128), (128, 256), (64, 64), (64, 128)]
@@ -40,33 +42,9 @@ def one(c):
         f(r.reg_bases), f(r.lane_bases), f(r.warp_bases), f(r.block_bases), r.shape[0], r.shape[1])
 
 
-def worker(cases):
-    for c in cases:
-        print(json.dumps(c), flush=True)
-        try:
-            print("OK " + one(c), flush=True)
-        except Exception as e:
-            print("ERROR " + str(e).replace("\n", " ")[:120], flush=True)
-
-
-def oracle(cases):
-    out, start = [], 0
-    while start < len(cases):
-        p = subprocess.run([sys.executable, __file__, "--worker", json.dumps(cases[start:])],
-                           capture_output=True, text=True)
-        lines = p.stdout.splitlines()
-        got = [lines[i + 1] for i in range(0, len(lines) - 1, 2)]
-        out += got
-        start += len(got)
-        if start < len(cases) and p.returncode != 0:
-            out.append("ABORT (Triton aborts the process: an assertion)")
-            start += 1
-    return out
-
-
 def main():
     import triton
-    res = oracle(CASES)
+    res = children.answers(os.path.abspath(__file__), CASES)
     print("# The registers of a TMEM load or store (tcgen05.ld/st) of a tensor_memory")
     print("# layout, one CTA: Triton %s's gluon compute_tmem_reg_layout" % triton.__version__)
     print("# (getDistributedLayoutForTmemLdSt) against lyt's tmem_reg_layout. Generated")
@@ -83,7 +61,4 @@ def main():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--worker":
-        worker(json.loads(sys.argv[2]))
-    else:
-        main()
+    children.run(__file__, one, main)

@@ -21,9 +21,11 @@ verifier's TMEM limits, an assertion that aborts it) are comments too.
 usage (on the GPU machine): python3 tests/gen/triton/tmem_regs.py > tests/ll/tmem_regs.txt
 """
 import itertools
-import json
-import subprocess
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import children  # noqa: E402
 
 SCALES = [((128, 4), (1, 1)), ((128, 8), (1, 1)), ((128, 16), (1, 1)), ((256, 4), (1, 1)),
           ((256, 8), (1, 1)), ((64, 4), (1, 1)), ((32, 4), (1, 1)), ((512, 4), (1, 1)),
@@ -57,31 +59,6 @@ def one(case):
         f(r.reg_bases), f(r.lane_bases), f(r.warp_bases), f(r.block_bases), r.shape[0], r.shape[1])
 
 
-def worker(cases):
-    for c in cases:
-        print(json.dumps(c), flush=True)
-        try:
-            print("OK " + one(c), flush=True)
-        except Exception as e:
-            print("ERROR " + str(e).replace("\n", " ")[:120], flush=True)
-
-
-def oracle(cases):
-    """Each case's answer, in child processes: Triton aborts on some."""
-    out, start = [], 0
-    while start < len(cases):
-        p = subprocess.run([sys.executable, __file__, "--worker", json.dumps(cases[start:])],
-                           capture_output=True, text=True)
-        lines = p.stdout.splitlines()
-        got = [lines[i + 1] for i in range(0, len(lines) - 1, 2)]
-        out += got
-        start += len(got)
-        if start < len(cases) and p.returncode != 0:
-            out.append("ABORT (Triton aborts the process: an assertion)")
-            start += 1
-    return out
-
-
 def nsplit(split):
     return (split[0] > 1) + (split[1] > 1)
 
@@ -89,7 +66,7 @@ def nsplit(split):
 def main():
     import triton
     cases = [["scales", s, sp] for s, sp in SCALES] + [["tmem"] + list(c[:2]) + list(c[2:]) for c in TMEM]
-    res = oracle(cases)
+    res = children.answers(os.path.abspath(__file__), cases)
     print("# Triton's tensor-memory layouts (#ttng.tensor_memory_encoding and")
     print("# #ttng.tensor_memory_scales_encoding), seen through the registers of a 32x32b")
     print("# TMEM load (Triton %s, gluon compute_tmem_reg_layout, 4 warps): register i" % triton.__version__)
@@ -123,7 +100,4 @@ def main():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--worker":
-        worker(json.loads(sys.argv[2]))
-    else:
-        main()
+    children.run(__file__, one, main)
