@@ -38,7 +38,7 @@ LDLIBS_REPL = -ldl  # libedit is opened at run time (interp/main.c)
 # the command line.
 FAMILIES = base eval stride linear axe nested axisinfo interop picture
 LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
-         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/unparse.c \
+         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/parse.c lang/unparse.c \
          lang/image.c $(wildcard backends/*.c)
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/image.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o $(GEN)/image.o
@@ -79,7 +79,7 @@ $(GEN):
 
 # The stdlib's syntax trees, parsed when lyt is built (lang/image.h), by a
 # tool that links the front end alone.
-MKIMAGE_OBJ = $(BUILD)/lang/build.o $(GEN)/lexer.o $(GEN)/parser.o \
+MKIMAGE_OBJ = $(BUILD)/lang/build.o $(BUILD)/lang/parse.o $(GEN)/lexer.o $(GEN)/parser.o \
               $(patsubst %.c,$(BUILD)/%.o,$(wildcard interp/base/*.c))
 $(BUILD)/mkimage: lang/mkimage.c lang/image.h $(MKIMAGE_OBJ)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.o,$^)
@@ -111,7 +111,10 @@ $(BUILD)/test_stride: tests/unit/test_stride.c tests/unit/harness.h $(BUILD)/lib
 $(BUILD)/test_linear: tests/unit/test_linear.c tests/unit/harness.h $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-$(BUILD)/test_image: tests/unit/test_image.c tests/unit/harness.h $(BUILD)/liblyt.a
+$(BUILD)/test_image: tests/unit/test_image.c tests/unit/harness.h tests/unit/trees.h $(BUILD)/liblyt.a
+	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
+
+$(BUILD)/test_parse: tests/unit/test_parse.c tests/unit/harness.h tests/unit/trees.h $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
 $(BUILD)/test_axe: tests/unit/test_axe.c tests/unit/harness.h $(BUILD)/liblyt.a
@@ -147,7 +150,7 @@ $(BUILD)/test_api: tests/unit/test_api.c $(BUILD)/liblyt.a
 $(BUILD)/runner: tests/runner.c $(BUILD)/liblyt.a
 	$(CC) $(CPPFLAGS) $(TESTFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^)
 
-test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_image $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_oom $(BUILD)/test_api $(BUILD)/test_api_args $(BUILD)/runner $(REPLAY)
+test: all $(BUILD)/embed $(BUILD)/test_stride $(BUILD)/test_linear $(BUILD)/test_image $(BUILD)/test_parse $(BUILD)/test_axe $(BUILD)/test_axisinfo $(BUILD)/test_nested $(BUILD)/test_kernel $(BUILD)/test_kinds $(BUILD)/test_threads $(BUILD)/test_limits $(BUILD)/test_oom $(BUILD)/test_api $(BUILD)/test_api_args $(BUILD)/runner $(REPLAY)
 	@sh tests/run.sh $(BUILD)
 
 # Install: a build of its own (build-install/, position-independent, with

@@ -172,6 +172,21 @@ void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) {
   lytL_format_diag(&p->diag, loc, msg);
 }
 
+/* A token no sentence of the grammar continues with. At the end of
+** input, with no error before, the text may only be unfinished. */
+void lytP_unexpected(lytP_ctx *p, const lytP_token *t) {
+  if (t->type == 0) {
+    if (p->nerr == 0) p->incomplete = 1;
+    lytP_error(p, t->loc, "unexpected end of input");
+  } else if (t->type == TK_NAME) {
+    lytP_error(p, t->loc, "unexpected name '%s'", t->s);
+  } else if (t->type == TK_INT) {
+    lytP_error(p, t->loc, "unexpected integer %lld", (long long)t->ival);
+  } else {
+    lytP_error(p, t->loc, "unexpected %s", lytP_tokname(t->type));
+  }
+}
+
 const char *lytP_tokname(int type) {
   switch (type) {
     case 0: return "end of input";

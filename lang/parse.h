@@ -77,8 +77,11 @@ int lytP_probe_ends(const lytP_probe *q);      /* 1: end of input accepted here 
 ** given back to where the statement began when on_stmt returns, unless it
 ** makes a function, when it is copied into p->keep first. Meant for a
 ** text lytP_valid accepted: an error would come after the statements
-** before it ran. Returns LYT_OK or LYT_ERRSYNTAX. */
+** before it ran. Returns LYT_OK or LYT_ERRSYNTAX. (lang/parse.c) */
 int lytP_parse(lytP_ctx *p);
+/* The same from parser.y's own actions, without on_stmt: the reference
+** lytP_parse is tested against. */
+int lytP_parse_grammar(lytP_ctx *p);
 /* Whether p->src parses, lexed (lytL_probe) and run through the automaton
 ** alone: no tree; names and strings stay in the source, the texts of
 ** attributes and aliases go in p->cx's arena. 0 for any error, with the
@@ -90,6 +93,11 @@ void lytL_lex(lytP_ctx *p, lytP_token *t);
 int lytL_probe(lytP_ctx *p, lytP_token *t);  /* the next token's type (lytP_valid) */
 int lytL_is_name(const char *s);  /* an identifier a script can write (no keyword) */
 void lytP_error(lytP_ctx *p, lyt_loc loc, const char *fmt, ...) LYT_PRINTF(3, 4);
+void lytP_unexpected(lytP_ctx *p, const lytP_token *t);  /* the syntax error at t */
+/* After an error at *t, the tokens up to the next statement boundary
+** outside braces (*t that boundary, or the end); lexical errors there are
+** recorded and the scan goes on. */
+void lytP_skip_statement(lytP_ctx *p, lytP_token *t);
 const char *lytP_tokname(int type);
 
 /* Node builders used by the grammar actions. */

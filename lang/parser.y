@@ -26,16 +26,7 @@
 
 %syntax_error {
   (void)yymajor;
-  if (TOKEN.type == 0) {
-    if (p->nerr == 0) p->incomplete = 1;
-    lytP_error(p, TOKEN.loc, "unexpected end of input");
-  } else if (TOKEN.type == TK_NAME) {
-    lytP_error(p, TOKEN.loc, "unexpected name '%s'", TOKEN.s);
-  } else if (TOKEN.type == TK_INT) {
-    lytP_error(p, TOKEN.loc, "unexpected integer %lld", (long long)TOKEN.ival);
-  } else {
-    lytP_error(p, TOKEN.loc, "unexpected %s", lytP_tokname(TOKEN.type));
-  }
+  lytP_unexpected(p, &TOKEN);
 }
 
 %stack_overflow {
@@ -207,21 +198,6 @@ arg(A) ::= expr(X).                    { A = lytP_node_new(p, N_ARG, X->loc); A-
 arg(A) ::= NAME(N) ASSIGN expr(X).     { A = lytP_named(p, N_ARG, &N, X); }
 
 %code {
-/* The driver: feed tokens; after an error, skip to the next statement
-** boundary outside braces and start a fresh parser there. */
-static int at_boundary(const lytP_token *t, int braces) {
-  return t->type == 0 || (braces == 0 && (t->type == TK_NEWLINE || t->type == TK_SEMI));
-}
-
-static void skip_statement(lytP_ctx *p, lytP_token *t) {
-  int braces = 0;
-  while (!at_boundary(t, braces)) {
-    if (t->type == TK_LBRACE) braces++;
-    if (t->type == TK_RBRACE && braces > 0) braces--;
-    lytL_lex(p, t);
-  }
-}
-
 _Static_assert(YYSTACKDEPTH <= LYTP_PROBE_DEPTH && YYNSTATE + YYNRULE < 65536 && YY_MAX_REDUCE < 65536,
                "lytP_probe holds the automaton's states");
 
@@ -267,13 +243,12 @@ int lytP_probe_ends(const lytP_probe *q) {
   return probe_step(&end, 0) == 2;
 }
 
-int lytP_parse(lytP_ctx *p) {
+/* The reference trees (lang/parse.c builds the ones lyt runs): feed
+** tokens; after an error, skip to the next statement boundary outside
+** braces and start a fresh parser there. */
+int lytP_parse_grammar(lytP_ctx *p) {
   yyParser parser;
   lytP_token t;
-  /* Between statements nothing stays in the arena (texts go to keep, the
-  ** tokens a statement ends on allocate nothing, and each statement is
-  ** given back): every statement begins where the first one does. */
-  if (p->on_stmt) p->stmt_mark = lytA_getmark(p->cx->arena);
   lytParseInit(&parser, p);
   for (;;) {
     int before = p->nerr;
@@ -283,7 +258,7 @@ int lytP_parse(lytP_ctx *p) {
     ** parser add a second message about the same spot. */
     if (p->nerr == before) lytParse(&parser, t.type, t);
     if (p->nerr > before && p->nerr < LYT_MAX_SYNTAX_ERRORS && t.type != 0) {
-      skip_statement(p, &t);
+      lytP_skip_statement(p, &t);
       lytParseFinalize(&parser);
       lytParseInit(&parser, p);
       if (t.type == 0) break;

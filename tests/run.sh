@@ -30,6 +30,8 @@ part() {
 part unit     "$B/test_stride"
 part unit-gf2 "$B/test_linear"
 part image    "$B/test_image"
+part parse    "$B/test_parse" $(find examples stdlib tests -name '*.lyt' | sort) tests/errors/*.txt \
+  tests/limits/limits.txt tests/fuzz/corpus/parse/*
 part unit-axe "$B/test_axe"
 part axisinfo "$B/test_axisinfo"
 part nested   "$B/test_nested"

@@ -4,7 +4,9 @@
 ** outcome but a crash, a sanitizer report or a leak is fine; a failed
 ** parse must leave a message and a location. Two promises of the pass that
 ** checks a script before any of it runs are checked too: lytL_probe tells
-** the types lytL_lex makes, and what lytP_valid accepts parses.
+** the types lytL_lex makes, and what lytP_valid accepts parses. And the
+** parser lyt runs (lang/parse.c) gives what the grammar's own actions
+** give (lytP_parse_grammar): the same status and errors, the same trees.
 */
 #include "lang/parse.h"
 #include "fuzz.h"
@@ -58,6 +60,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int status = lytP_parse(&p);
     if (status != LYT_OK && (p.errmsg[0] == 0 || p.errloc.line < 1)) abort();
     if (valid && status != LYT_OK) abort();
+    lytP_ctx g;
+    ctx_init(&g, &cx, &src);
+    if (lytP_parse_grammar(&g) != status || g.nerr != p.nerr || g.incomplete != p.incomplete ||
+        strcmp(g.diag.p ? g.diag.p : "", p.diag.p ? p.diag.p : "") != 0)
+      abort();
+    if (status == LYT_OK && !lytP_same(g.stmts.head, p.stmts.head)) abort();
   }
   lytA_free(&a);
   free(text);

@@ -4,67 +4,12 @@
 ** made, is the parser's node for node (kind, operator, location, value,
 ** text, counts, the same shape of children). Each mismatch is named.
 */
-#include <stdlib.h>
-
 #include "harness.h"
-#include "lang/image.h"
+#include "trees.h"
 
 #ifndef LYT_STDLIB_DIR
 #error "LYT_STDLIB_DIR: the folder of the stdlib the images were made from"
 #endif
-
-/* Names interned by text, as a state does: a linear table is enough here. */
-static const char *names[8192];
-static int nnames;
-
-static const char *intern(void *ud, const char *s, size_t n) {
-  (void)ud;
-  for (int i = 0; i < nnames; i++)
-    if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0) return names[i];
-  if (nnames == (int)(sizeof names / sizeof *names)) return NULL;
-  char *c = lytS_alloc(&cx, n + 1);
-  memcpy(c, s, n);
-  c[n] = 0;
-  return names[nnames++] = c;
-}
-
-static char *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *p = lytS_alloc(&cx, (size_t)n + 1);
-  *len = fread(p, 1, (size_t)n, f);
-  p[*len] = 0;
-  fclose(f);
-  return p;
-}
-
-static int differ(const char *file, const lytP_node *a, const lytP_node *b);
-
-static int differ_list(const char *file, const lytP_node *a, const lytP_node *b) {
-  for (; a && b; a = a->next, b = b->next)
-    if (differ(file, a, b)) return 1;
-  return a != b;
-}
-
-/* a from the parser, b from the image; bodies are made as they are met */
-static int differ(const char *file, const lytP_node *a, const lytP_node *b) {
-  if (!a || !b) return a != b;
-  if (b->kind == N_FNDEF || b->kind == N_FUNC) b = lytP_body(b);
-  int same = a->kind == b->kind && a->op == b->op && a->loc.line == b->loc.line &&
-             a->loc.col == b->loc.col && a->ival == b->ival && a->len == b->len && a->n == b->n &&
-             (a->str ? b->str && memcmp(a->str, b->str, (size_t)a->len) == 0 &&
-                       strcmp(a->str, b->str) == 0 : !b->str);
-  if (!same) {
-    printf("FAIL %s:%d:%d: the image's node differs from the parser's\n", file, (int)a->loc.line,
-           (int)a->loc.col);
-    return 1;
-  }
-  return differ(file, a->a, b->a) || differ(file, a->b, b->b) || differ(file, a->c, b->c) ||
-         differ_list(file, a->list, b->list);
-}
 
 static void check_image(const lytP_image *im) {
   char path[4096];

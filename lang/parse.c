@@ -1,0 +1,512 @@
+/*
+** parse.c: the parser that builds the trees lyt runs, by recursive
+** descent (Lua's lparser.c is the model): one function per production,
+** operators by precedence climbing over the levels parser.y declares.
+**
+** lang/parser.y stays the grammar's definition. Its automaton decides
+** whether a whole script parses before any of it runs (lytP_valid) and
+** when a REPL statement is whole (lytP_probe), and its actions build the
+** reference trees that tests/unit/test_parse.c and the parse fuzzer hold
+** this parser to, node for node and error for error
+** (lytP_parse_grammar). Lemon's driver spent about 115 instructions a
+** token on table lookups and unit reductions (expr ::= primary, ...);
+** here a token costs a call or two.
+**
+** Errors match the automaton's: "unexpected X" at the first token that
+** no sentence of the grammar continues with. A syntax error, a lexical
+** error or a builder's error (`in`, `as`) leaves through a longjmp to the
+** statement loop, which skips to the next statement boundary outside
+** braces and goes on, as parser.y's driver does.
+*/
+#include <setjmp.h>
+
+#include "lang/parse.h"
+#include "parser.h"
+
+/* Expressions nested deeper than this are an error, not a deep C stack.
+** Lemon's automaton holds 500 states, which `x = ((...` fills at its
+** 498th parenthesis: the error is where the automaton would say it. */
+#define MAX_DEPTH 497
+
+/* Productions a script uses now and then stay out of the frames of the
+** recursive path (expr, operand, postfix, primary, paren), so that
+** nesting costs little C stack. */
+#if defined(__GNUC__)
+#define RARE __attribute__((noinline))
+#else
+#define RARE
+#endif
+
+typedef struct rd {
+  lytP_ctx *p;
+  lytP_token t;  /* the token under the cursor */
+  int depth;     /* expressions and blocks open */
+  jmp_buf err;   /* back to the statement loop, the error recorded */
+} rd;
+
+/* Precedence levels, lowest first, as parser.y declares them. */
+enum { L_NONE, L_ELSE, L_OR, L_AND, L_NOT, L_CMP, L_COLON, L_AT, L_PIPE, L_CARET, L_AMP,
+       L_SHIFT, L_ADD, L_MUL, L_UNARY };
+
+static const uint8_t level[64] = {
+  [TK_OR] = L_OR, [TK_AND] = L_AND,
+  [TK_EQ] = L_CMP, [TK_NE] = L_CMP, [TK_LT] = L_CMP, [TK_LE] = L_CMP, [TK_GT] = L_CMP,
+  [TK_GE] = L_CMP, [TK_COLON] = L_COLON, [TK_ARROW] = L_COLON, [TK_AT] = L_AT,
+  [TK_PIPE] = L_PIPE, [TK_CARET] = L_CARET, [TK_AMP] = L_AMP, [TK_SHL] = L_SHIFT,
+  [TK_SHR] = L_SHIFT, [TK_PLUS] = L_ADD, [TK_MINUS] = L_ADD, [TK_STAR] = L_MUL,
+  [TK_SLASH] = L_MUL, [TK_PERCENT] = L_MUL,
+};
+_Static_assert(TK_RBRACKET < 64, "token types index level[]");
+
+static int level_of(int type) { return (unsigned)type < 64 ? level[type] : L_NONE; }
+
+static _Noreturn void fail(rd *r) { longjmp(r->err, 1); }
+
+static _Noreturn void unexpected(rd *r) {
+  lytP_unexpected(r->p, &r->t);
+  fail(r);
+}
+
+/* The next token; one with a lexical error is not parsed (the error
+** explains the statement). */
+static void next(rd *r) {
+  int before = r->p->nerr;
+  lytL_lex(r->p, &r->t);
+  r->p->at = r->t.loc;
+  if (r->p->nerr > before) fail(r);
+}
+
+/* The token under the cursor, which must be of type, and move on. */
+static lytP_token expect(rd *r, int type) {
+  if (r->t.type != type) unexpected(r);
+  lytP_token t = r->t;
+  next(r);
+  return t;
+}
+
+static void skip(rd *r, int type) {
+  if (r->t.type != type) unexpected(r);
+  next(r);
+}
+
+static int is_sep(int type) { return type == TK_NEWLINE || type == TK_SEMI; }
+
+static void skip_newlines(rd *r) {
+  while (r->t.type == TK_NEWLINE) next(r);
+}
+
+static void enter(rd *r) {
+  if (++r->depth > MAX_DEPTH) {
+    lytP_error(r->p, r->p->at, "expression nested too deeply");
+    fail(r);
+  }
+  if ((r->depth & 7) == 0) lytS_check_stack(r->p->cx);  /* a frame or four a level */
+}
+
+static lytP_node *expr(rd *r, int min);
+static lytP_node *block(rd *r);
+static lytP_node *stmt(rd *r);
+
+/* exprlist ::= expr (COMMA expr)* */
+static void exprlist(rd *r, lytP_list *l) {
+  lytP_list_add(r->p, l, expr(r, L_ELSE));
+  while (r->t.type == TK_COMMA) {
+    next(r);
+    lytP_list_add(r->p, l, expr(r, L_ELSE));
+  }
+}
+
+/* ( ) | ( expr ) | ( expr , ) | ( expr , exprlist ) */
+static lytP_node *paren(rd *r) {
+  lyt_loc loc = r->t.loc;
+  skip(r, TK_LPAREN);
+  lytP_list l = { 0 };
+  if (r->t.type != TK_RPAREN) {
+    lytP_node *x = expr(r, L_ELSE);
+    if (r->t.type == TK_RPAREN) {
+      next(r);
+      lytP_node *n = lytP_node_new(r->p, N_PAREN, loc);
+      n->op = TK_LPAREN;
+      n->a = x;
+      return n;
+    }
+    skip(r, TK_COMMA);
+    lytP_list_add(r->p, &l, x);
+    if (r->t.type != TK_RPAREN) exprlist(r, &l);
+  }
+  skip(r, TK_RPAREN);
+  return lytP_listnode(r->p, N_TUPLE, loc, &l);
+}
+
+/* [ ] | [ exprlist ] */
+static lytP_node *tiler(rd *r) {
+  lyt_loc loc = r->t.loc;
+  skip(r, TK_LBRACKET);
+  lytP_list l = { 0 };
+  if (r->t.type != TK_RBRACKET) exprlist(r, &l);
+  skip(r, TK_RBRACKET);
+  return lytP_listnode(r->p, N_TILER, loc, &l);
+}
+
+/* { nls } | { nls field (, nls field)* nls }, field ::= NAME [: expr] */
+RARE static lytP_node *record(rd *r) {
+  lytP_token t = expect(r, TK_LBRACE);
+  lytP_list l = { 0 };
+  skip_newlines(r);
+  if (r->t.type != TK_RBRACE) {
+    for (;;) {
+      lytP_token n = expect(r, TK_NAME);
+      lytP_node *v = NULL;
+      if (r->t.type == TK_COLON) {
+        next(r);
+        v = expr(r, L_ELSE);
+      }
+      lytP_list_add(r->p, &l, lytP_named(r->p, N_FIELD, &n, v));
+      if (r->t.type != TK_COMMA) break;
+      next(r);
+      skip_newlines(r);
+    }
+    skip_newlines(r);
+  }
+  skip(r, TK_RBRACE);
+  return lytP_listnode(r->p, N_RECORD, t.loc, &l);
+}
+
+static lytP_node *primary(rd *r) {
+  int kind;
+  switch (r->t.type) {
+    case TK_INT: kind = N_INT; break;
+    case TK_STRING: kind = N_STR; break;
+    case TK_ATTR: kind = N_ATTR; break;
+    case TK_NAME: kind = N_NAME; break;
+    case TK_UNDER: kind = N_UNDER; break;
+    case TK_TRUE: case TK_FALSE: kind = N_BOOL; break;
+    case TK_NIL: kind = N_NIL; break;
+    case TK_LPAREN: return paren(r);
+    case TK_LBRACKET: return tiler(r);
+    case TK_LBRACE: return record(r);
+    default: unexpected(r);
+  }
+  lytP_node *n = lytP_leaf(r->p, kind, &r->t);
+  if (r->t.type == TK_TRUE) n->ival = 1;
+  next(r);
+  return n;
+}
+
+/* arg ::= NAME = expr | expr; the NAME already read when name is set */
+static lytP_node *expr_from_name(rd *r, const lytP_token *name, int min);
+
+static lytP_node *arg(rd *r) {
+  if (r->t.type != TK_NAME) {
+    lytP_node *x = expr(r, L_ELSE);
+    lytP_node *a = lytP_node_new(r->p, N_ARG, x->loc);
+    a->a = x;
+    return a;
+  }
+  lytP_token n = r->t;
+  next(r);
+  if (r->t.type != TK_ASSIGN) {
+    lytP_node *x = expr_from_name(r, &n, L_ELSE);
+    lytP_node *a = lytP_node_new(r->p, N_ARG, x->loc);
+    a->a = x;
+    return a;
+  }
+  next(r);
+  return lytP_named(r->p, N_ARG, &n, expr(r, L_ELSE));
+}
+
+/* Calls, fields and indexing after a primary: f(args), r.name, t[i]. */
+static lytP_node *postfix(rd *r, lytP_node *a) {
+  for (;;) {
+    int type = r->t.type;
+    if (type == TK_LPAREN) {
+      lytP_list l = { 0 };
+      lytP_node *c = lytP_listnode(r->p, N_CALL, a->loc, &l);
+      c->a = a;
+      next(r);
+      if (r->t.type != TK_RPAREN) {
+        lytP_list_add(r->p, &l, arg(r));
+        while (r->t.type == TK_COMMA) {
+          next(r);
+          lytP_list_add(r->p, &l, arg(r));
+        }
+      }
+      skip(r, TK_RPAREN);
+      c->list = l.head, c->n = l.n;
+      a = c;
+    } else if (type == TK_DOT) {
+      lyt_loc dot = r->t.loc;
+      next(r);
+      if (r->t.type != TK_NAME) unexpected(r);
+      a = lytP_named(r->p, N_DOT, &r->t, a);
+      a->loc = dot;
+      next(r);
+    } else if (type == TK_LBRACKET) {
+      a = lytP_binary(r->p, N_INDEX, &r->t, a, NULL);
+      next(r);
+      a->b = expr(r, L_ELSE);
+      skip(r, TK_RBRACKET);
+    } else {
+      return a;
+    }
+  }
+}
+
+/* params ::= [param (, param)*], param ::= NAME [= expr]; then fn's
+** `= nls expr` (an expression reaching as far as an `else` would) or its
+** block (a primary). */
+RARE static lytP_node *function(rd *r) {
+  lytP_token fn = expect(r, TK_FN), name = fn;
+  int named = r->t.type == TK_NAME;
+  if (named) name = expect(r, TK_NAME);
+  skip(r, TK_LPAREN);
+  lytP_list params = { 0 };
+  if (r->t.type != TK_RPAREN) {
+    for (;;) {
+      lytP_token n = expect(r, TK_NAME);
+      lytP_node *d = NULL;
+      if (r->t.type == TK_ASSIGN) {
+        next(r);
+        d = expr(r, L_ELSE);
+      }
+      lytP_list_add(r->p, &params, lytP_named(r->p, N_PARAM, &n, d));
+      if (r->t.type != TK_COMMA) break;
+      next(r);
+    }
+  }
+  skip(r, TK_RPAREN);
+  if (r->t.type == TK_ASSIGN) {
+    next(r);
+    skip_newlines(r);
+    lytP_node *body = expr(r, L_ELSE);
+    return lytP_function(r->p, &fn, named ? &name : NULL, &params, body);
+  }
+  lytP_node *body = block(r);
+  return postfix(r, lytP_function(r->p, &fn, named ? &name : NULL, &params, body));
+}
+
+/* if cond then x else y, cond already read */
+static lytP_node *if_expr(rd *r, const lytP_token *t, lytP_node *cond) {
+  skip(r, TK_THEN);
+  lytP_node *x = expr(r, L_ELSE);
+  skip(r, TK_ELSE);
+  lytP_node *n = lytP_binary(r->p, N_IF, t, x, expr(r, L_ELSE));
+  n->c = cond;
+  return n;
+}
+
+/* Prefix operators and if-expressions. */
+RARE static lytP_node *prefix(rd *r) {
+  lytP_token t = r->t;
+  next(r);
+  switch (t.type) {
+    case TK_NOT: return lytP_unary(r->p, N_UNOP, &t, expr(r, L_CMP));
+    case TK_MINUS: return lytP_negate(r->p, &t, expr(r, L_UNARY));
+    case TK_TILDE: return lytP_unary(r->p, N_UNOP, &t, expr(r, L_UNARY));
+    default: return if_expr(r, &t, expr(r, L_ELSE));
+  }
+}
+
+/* An operand: a prefix operator, an if-expression, a function, or a
+** primary with what follows it. */
+static lytP_node *operand(rd *r) {
+  int type = r->t.type;
+  if (type == TK_NOT || type == TK_MINUS || type == TK_TILDE || type == TK_IF) return prefix(r);
+  return type == TK_FN ? function(r) : postfix(r, primary(r));
+}
+
+/* The binary operators of level min and above after a, and `@`. The
+** comparisons and `:`, `->` do not chain (a == b == c is an error at the
+** second operator, where Lemon's automaton stops). */
+static lytP_node *infix(rd *r, lytP_node *a, int min) {
+  for (;;) {
+    int type = r->t.type, lv = level_of(type);
+    if (lv == L_NONE || lv < min) return a;
+    if (lv == L_AT) {  /* a@axis, v@mode: a name or an integer, never an expression */
+      a = lytP_binary(r->p, N_AXIS, &r->t, a, NULL);
+      next(r);
+      if (r->t.type == TK_NAME) a->str = r->t.s, a->len = r->t.len;
+      else if (r->t.type == TK_INT) a->kind = N_BASIS, a->ival = r->t.ival;
+      else unexpected(r);
+      next(r);
+      continue;
+    }
+    int kind = type == TK_COLON ? N_LAYOUT : type == TK_AND ? N_AND : type == TK_OR ? N_OR : N_BINOP;
+    a = lytP_binary(r->p, kind, &r->t, a, NULL);
+    next(r);
+    a->b = expr(r, lv + 1);
+    if ((lv == L_CMP || lv == L_COLON) && level_of(r->t.type) == lv) unexpected(r);
+  }
+}
+
+static lytP_node *expr(rd *r, int min) {
+  enter(r);
+  lytP_node *a = infix(r, operand(r), min);
+  r->depth--;
+  return a;
+}
+
+/* An expression whose first token, a name, is read already. */
+static lytP_node *expr_from_name(rd *r, const lytP_token *name, int min) {
+  enter(r);
+  lytP_node *a = infix(r, postfix(r, lytP_leaf(r->p, N_NAME, name)), min);
+  r->depth--;
+  return a;
+}
+
+/* { stmt? (sep stmt?)* } */
+static lytP_node *block(rd *r) {
+  lytP_token t = expect(r, TK_LBRACE);
+  lytP_list l = { 0 };
+  enter(r);
+  while (r->t.type != TK_RBRACE) {
+    if (is_sep(r->t.type)) {
+      next(r);
+      continue;
+    }
+    lytP_list_add(r->p, &l, stmt(r));
+    if (r->t.type != TK_RBRACE && !is_sep(r->t.type)) unexpected(r);
+  }
+  r->depth--;
+  next(r);
+  return lytP_listnode(r->p, N_BLOCK, t.loc, &l);
+}
+
+/* if cond block [else (block | ifstmt)], the if read */
+static lytP_node *if_stmt(rd *r, const lytP_token *t, lytP_node *cond) {
+  lytP_node *n = lytP_unary(r->p, N_IFSTMT, t, cond);
+  n->b = block(r);
+  if (r->t.type == TK_ELSE) {
+    next(r);
+    if (r->t.type == TK_IF) {
+      lytP_token i = r->t;
+      next(r);
+      lytP_node *c = expr(r, L_ELSE);
+      n->c = if_stmt(r, &i, c);
+    } else {
+      n->c = block(r);
+    }
+  }
+  return n;
+}
+
+/* A builder's error (the names `in`, `as`) ends the statement. It is
+** found when the token after the statement is read, which Lemon's
+** automaton goes on to parse: a token that cannot follow a statement is
+** a second error. */
+static lytP_node *checked(rd *r, int before, lytP_node *n) {
+  if (r->p->nerr == before) return n;
+  int type = r->t.type;
+  if (!is_sep(type) && type != TK_RBRACE && type != 0) unexpected(r);
+  fail(r);
+}
+
+/* import "path" [as NAME] */
+RARE static lytP_node *import(rd *r) {
+  int before = r->p->nerr;
+  lytP_token t = expect(r, TK_IMPORT), path = expect(r, TK_STRING);
+  if (r->t.type != TK_NAME) return lytP_import(r->p, &t, &path, NULL, NULL);
+  lytP_token as = expect(r, TK_NAME), name = expect(r, TK_NAME);
+  return checked(r, before, lytP_import(r->p, &t, &path, &as, &name));
+}
+
+/* #name = #dialect.attr<...> */
+RARE static lytP_node *alias(rd *r) {
+  lytP_token t = expect(r, TK_ALIAS), a = expect(r, TK_ATTR);
+  return lytP_named(r->p, N_ALIASDEF, &t, lytP_leaf(r->p, N_ATTR, &a));
+}
+
+/* for NAME in expr block */
+RARE static lytP_node *for_stmt(rd *r) {
+  int before = r->p->nerr;
+  lytP_token t = expect(r, TK_FOR), name = expect(r, TK_NAME), in = expect(r, TK_NAME);
+  lytP_node *e = expr(r, L_ELSE);
+  lytP_node *b = block(r);
+  return checked(r, before, lytP_for(r->p, &t, &name, &in, e, b));
+}
+
+static lytP_node *stmt(rd *r) {
+  lytP_ctx *p = r->p;
+  lytP_token t = r->t;
+  switch (t.type) {
+    case TK_NAME:
+      next(r);
+      if (r->t.type != TK_ASSIGN) return lytP_exprstmt(p, expr_from_name(r, &t, L_ELSE));
+      next(r);
+      return lytP_named(p, N_ASSIGN, &t, expr(r, L_ELSE));
+    case TK_PRINT: {
+      next(r);
+      lytP_list l = { 0 };
+      int end = is_sep(r->t.type) || r->t.type == TK_RBRACE || r->t.type == 0;
+      if (!end) exprlist(r, &l);
+      return lytP_listnode(p, N_PRINT, t.loc, &l);
+    }
+    case TK_SHOW: next(r); return lytP_unary(p, N_SHOW, &t, expr(r, L_ELSE));
+    case TK_RETURN: next(r); return lytP_unary(p, N_RETURN, &t, expr(r, L_ELSE));
+    case TK_BREAK: case TK_CONTINUE:
+      next(r);
+      return lytP_node_new(p, t.type == TK_BREAK ? N_BREAK : N_CONTINUE, t.loc);
+    case TK_IMPORT: return import(r);
+    case TK_ALIAS: return alias(r);
+    case TK_FOR: return for_stmt(r);
+    case TK_WHILE: {
+      next(r);
+      lytP_node *n = lytP_unary(p, N_WHILE, &t, expr(r, L_ELSE));
+      n->b = block(r);
+      return n;
+    }
+    case TK_IF: {  /* a statement, or an expression that begins with if */
+      next(r);
+      lytP_node *cond = expr(r, L_ELSE);
+      if (r->t.type == TK_LBRACE) return if_stmt(r, &t, cond);
+      return lytP_exprstmt(p, if_expr(r, &t, cond));  /* its else takes every operator */
+    }
+    default: return lytP_exprstmt(p, expr(r, L_ELSE));
+  }
+}
+
+/* chunk ::= stmt? (sep stmt?)*, each statement handed over when its
+** separator is seen. */
+static void chunk(rd *r) {
+  for (;;) {
+    while (is_sep(r->t.type)) next(r);
+    if (r->t.type == 0) return;
+    lytP_node *s = stmt(r);
+    if (!is_sep(r->t.type) && r->t.type != 0) unexpected(r);
+    lytP_stmt(r->p, s);
+  }
+}
+
+/* Reads the first token (at the start, or past the boundary an error was
+** skipped to) and the statements from there: 1 after an error. */
+static int run(rd *r) {
+  if (setjmp(r->err)) return 1;
+  next(r);
+  chunk(r);
+  return 0;
+}
+
+void lytP_skip_statement(lytP_ctx *p, lytP_token *t) {
+  int braces = 0;
+  while (t->type != 0 && !(braces == 0 && is_sep(t->type))) {
+    if (t->type == TK_LBRACE) braces++;
+    if (t->type == TK_RBRACE && braces > 0) braces--;
+    lytL_lex(p, t);
+  }
+}
+
+int lytP_parse(lytP_ctx *p) {
+  rd r;
+  r.p = p;
+  r.depth = 0;
+  /* Between statements nothing stays in the arena (texts go to keep, the
+  ** tokens a statement ends on allocate nothing, and each statement is
+  ** given back): every statement begins where the first one does. */
+  if (p->on_stmt) p->stmt_mark = lytA_getmark(p->cx->arena);
+  while (run(&r) && p->nerr < LYT_MAX_SYNTAX_ERRORS && r.t.type != 0) {
+    r.depth = 0;
+    lytP_skip_statement(p, &r.t);
+    if (r.t.type == 0) break;
+  }
+  return p->nerr ? LYT_ERRSYNTAX : LYT_OK;
+}

@@ -1,0 +1,122 @@
+/*
+** test_parse.c: the parser lyt runs (lang/parse.c, recursive descent)
+** against the grammar's own (lang/parser.y's actions, Lemon), text by
+** text: the same status, the same errors word for word with their
+** locations, whether an unfinished text is called incomplete, and the
+** same trees node for node. The texts are every script and catalogue
+** input given as arguments (a catalogue of tests/errors gives each case's
+** input), and the snippets below, which aim at the precedence levels,
+** the non-chaining operators, error recovery and each production's
+** edges.
+*/
+#include "harness.h"
+#include "trees.h"
+
+static const char *const snippets[] = {
+  "x = 1 + 2 * 3 - 4 / 5 % 6", "x = a | b ^ c & d << 1 >> 2", "x = -a * -b - ~c",
+  "x = not a and b or not c == d", "x = a == b == c", "x = a < b > c", "x = a : b : c",
+  "x = a -> b -> c", "x = a : b -> c", "x = a == b : c : d", "x = a : b == c : d",
+  "x = a | b@x", "x = a == b@x", "x = -a@x", "x = 1@0@1", "x = not a@x", "x = 2*3:1",
+  "x = a == not b == c", "x = a == not b == c == d", "x = a == -b == c", "x = 1@0(2)",
+  "x = a@(b)", "x = a@", "x = -2(3)", "x = -(2)", "x = (-1)", "x = (4,2):(-1,4)",
+  "x = if a then b else c + 1", "x = 1 + if a then b else c * 2", "x = if a then if b then c else d else e",
+  "if a { x } else if b { y } else { z }", "if a { x } else if b then c else d", "if a then b else c",
+  "if a b", "if a { } \n else { }", "x = if a { 1 } else { 2 }", "fn f(x, y=2) = x + y",
+  "fn(x) = x", "f = fn(x) { return x }(3)", "fn f(x) { x }", "fn f(x) =\n\n x", "fn f(3) = 1",
+  "fn f(x,) = 1", "fn f x", "x = fn(x) = x(1)", "(fn(x) = x)(1)", "x = 1 + fn(x) = x + 1",
+  "x = fn f(x) {x}", "print", "print 1, 2, 3", "print )", "print }", "{ print }", "print 1,",
+  "show x", "show", "import \"triton\"", "import \"triton\" as t", "import \"triton\" bs t",
+  "import \"triton\" as", "import triton", "#b = #ttg.blocked<{sizePerThread = [1]}>",
+  "return 1", "return", "for i in range(3) { print i }", "for i on x { }", "for i on x { } $",
+  "for i on x { } 5", "for (i) in x { }", "while x { x = x - 1; break; continue }",
+  "while { }", "x = {a: 1, b: 2}", "x = {a: 2:1, b: 1 == 2}", "x = {\n a: 1,\n b\n}",
+  "x = {a: 1 \n , b}", "x = {a: 1 \n b: 2}", "x = {}", "x = {\n}", "x = {a: 1,}", "x = {1: 2}",
+  "x = ()", "x = (1)", "x = (1,)", "x = (1, 2)", "x = (1, 2,)", "x = (,)", "x = []", "x = [1]",
+  "x = [1, 2]", "x = [1,]", "x = f()", "x = f(1, k=2, 3)", "x = f(k = 1 + 2)", "x = f(1,)",
+  "x = f(,)", "x = a.b.c(1)[2]", "x = a.1", "x = a[1", "x = a[]", "x = (1 +\n 2)",
+  "x = [1,\n 2]", "x = 1 +\n 2", "x = 1; y = 2;; z = 3", ";;\n\n;", "", "x =", "x = (",
+  "x = (1, 2", "if a {", "fn f(x) =", "x = 1 2\ny = 3 4\nz = ) \nw = 5", "x = $ 1\ny = 2 2",
+  "1 2; 3 4; 5 6; 7 8; 9 10; 11 12; 13 14; 15 16; 17 18; 19 20",
+  "x = 99999999999999999999 + 1\ny = 1 1", "{ a: 1 } \n {", "x = \"abc", "x = a and b or c",
+  "x = true, false", "x = nil", "x = _", "x = (_, 1)", "x = a . b", "else", "then", "x = a then",
+  "if a then b", "if a then b else", "x = ((((((1))))))", "x = -(-(-(1)))", "x = not not a",
+  "x = ~~a", "x = a <= b", "x = a != b >= c", "x = a >> b << c", "x = #ttg.blocked<{}>",
+  "x = Layout<Shape<_2>, Stride<_1>>{}", "x = _2 + Int<3>{}", "x = \"a\\nb\"",
+  "{\n x = 1\n y = 2\n}", "x = {a: {b: {c: 1}}}.a.b.c", "x = f(a=1)(b=2)", "x = a[1][2]",
+  "while a { if b { break } else { continue } }", "x = if a then b else c == d",
+  "x = a@b@c", "x = a@1@b", "x = 3 @ x", "fn f() { }", "fn () = 1", "fn", "fn f(",
+  "x = f(a = )", "print 1 2", "x = [1 2]", "x = (1 2)", "x = a(1)(2).b[3]@x",
+};
+
+static int same_text(const char *a, const char *b) { return strcmp(a ? a : "", b ? b : "") == 0; }
+
+/* Parse src both ways; one check. */
+static void compare(const char *name, const char *text, size_t len) {
+  lytL_src src = { name, text, len, 0, 1, NULL };
+  lytP_ctx p[2];
+  int st[2];
+  for (int k = 0; k < 2; k++) {
+    memset(&p[k], 0, sizeof p[k]);
+    p[k].cx = &cx, p[k].src = &src, p[k].intern = intern;
+    p[k].cur = p[k].linestart = src.text, p[k].line = 1;
+    lytS_buf_init(&p[k].diag, &cx);
+    st[k] = k ? lytP_parse_grammar(&p[k]) : lytP_parse(&p[k]);
+  }
+  const char *why = NULL;
+  if (st[0] != st[1]) why = "status";
+  else if (p[0].nerr != p[1].nerr) why = "error count";
+  else if (p[0].incomplete != p[1].incomplete) why = "incomplete";
+  else if (!same_text(p[0].diag.p, p[1].diag.p)) why = "errors";
+  else if (st[0] == LYT_OK && differ(name, p[0].stmts.head, p[1].stmts.head)) why = "trees";
+  if (!why) { npass++; return; }
+  nfail++;
+  printf("FAIL %s: the %s differ\n--- text\n%s\n--- lang/parse.c\n%s--- parser.y\n%s", name, why,
+         text, p[0].diag.p ? p[0].diag.p : "", p[1].diag.p ? p[1].diag.p : "");
+}
+
+/* A catalogue (=== name, the input, ---, the expected output): each input. */
+static void compare_cases(const char *file, char *text) {
+  char *s = text;
+  while ((s = strstr(s, "=== ")) != NULL && (s == text || s[-1] == '\n')) {
+    char *name = s + 4, *nl = strchr(name, '\n');
+    if (!nl) return;
+    *nl = 0;
+    char *input = nl + 1, *end = strstr(input, "\n---\n");
+    if (!end) return;
+    *end = 0;
+    char label[512];
+    snprintf(label, sizeof label, "%s: %s", file, name);
+    compare(label, input, strlen(input));
+    s = end + 5;
+  }
+}
+
+int main(int argc, char **argv) {
+  lytA_init(&arena, NULL, NULL, 0);
+  cx.arena = &arena;
+  cx.jb = &jb;
+  if (setjmp(jb)) {
+    printf("FAIL: %s\n", cx.msg);
+    return 1;
+  }
+  (void)errtext;  /* the harness's; these checks compare their own texts */
+  for (size_t i = 0; i < sizeof snippets / sizeof *snippets; i++) {
+    char name[32];
+    snprintf(name, sizeof name, "snippet %zu", i);
+    compare(name, snippets[i], strlen(snippets[i]));
+  }
+  for (int i = 1; i < argc; i++) {
+    size_t len = 0;
+    char *text = slurp(argv[i], &len);
+    if (!text) {
+      check(argv[i], "unreadable", "read");
+      continue;
+    }
+    size_t n = strlen(argv[i]);
+    if (n > 4 && strcmp(argv[i] + n - 4, ".txt") == 0) compare_cases(argv[i], text);
+    else compare(argv[i], text, len);
+  }
+  printf("%d passed, %d failed\n", npass, nfail);
+  lytA_free(&arena);
+  return nfail > 0;
+}
