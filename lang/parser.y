@@ -311,17 +311,117 @@ static line_seen *line_slot(line_seen *seen, const uint16_t *from, const uint8_t
   return NULL;  /* full */
 }
 
+/* Lines already checked, by their bytes: a line with the bytes of one
+** the automaton took from [0, from] to [0, to] lexes to the same token
+** types and does the same again, so it skips the lexer too. A decimal
+** literal of at most 18 digits standing alone (no name character on
+** either side) reads as 0, since any such literal lexes to an integer:
+** lines that differ only in their numbers share an entry. Longer
+** literals (which may overflow), hexadecimal and binary ones, and digits
+** in names stay as written. Only lines that lexed without error, within
+** brackets that close, and ended in a newline, are kept. */
+#define TEXT_SLOTS 64
+#define TEXT_MAX 128
+typedef struct text_seen {
+  uint16_t from[2], to[2];
+  uint16_t n;  /* 0: an empty slot */
+  char b[TEXT_MAX];
+} text_seen;
+
+/* [A-Za-z0-9_], as a bit set over the bytes */
+static int name_byte(unsigned char c) {
+  static const uint64_t bits[4] = { 0x03FF000000000000u, 0x07FFFFFE87FFFFFEu, 0, 0 };
+  return (int)(bits[c >> 6] >> (c & 63)) & 1;
+}
+
+/* The line from s through its newline with its literals read as 0, into
+** out, and its hash: its length, 0 if it has no newline within TEXT_MAX
+** bytes; *len the bytes of s it took. */
+static int line_text(const char *s, const char *end, char *out, int *len, uint32_t *hash) {
+  uint32_t h = 2166136261u;
+  int n = 0;
+  const char *lim = end - s > TEXT_MAX ? s + TEXT_MAX : end;
+  for (const char *c = s; c < lim; c++) {
+    unsigned char x = (unsigned char)*c;
+    if ((unsigned)(x - '0') < 10 && (c == s || !name_byte((unsigned char)c[-1]))) {
+      const char *e = c + 1;
+      while (e < end && (unsigned)((unsigned char)*e - '0') < 10) e++;
+      if (e - c <= 18 && (e == end || !name_byte((unsigned char)*e))) x = '0', c = e - 1;
+    }
+    out[n++] = (char)x;
+    h = (h ^ x) * 16777619u;
+    if (x == '\n') {
+      *len = (int)(c + 1 - s);
+      *hash = h;
+      return n;
+    }
+  }
+  return 0;
+}
+
+static text_seen *text_slot(text_seen *seen, const uint16_t *from, const char *b, int n,
+                            uint32_t h) {
+  for (int k = 0; k < TEXT_SLOTS; k++) {
+    text_seen *e = &seen[(h + (uint32_t)k) & (TEXT_SLOTS - 1)];
+    if (e->n == 0 || (e->n == n && e->from[0] == from[0] && e->from[1] == from[1] &&
+                      memcmp(e->b, b, (size_t)n) == 0))
+      return e;
+  }
+  return NULL;  /* full */
+}
+
+/* The line at p->cur, if one with its text was checked from the same
+** states: the automaton and the lexer moved past it. */
+static int skip_seen_line(lytP_ctx *p, text_seen *seen, lytP_probe *q) {
+  char b[TEXT_MAX];
+  uint32_t h = 0;
+  int len = 0, n = line_text(p->cur, p->src->text + p->src->len, b, &len, &h);
+  uint16_t from[2] = { q->st[1], q->st[2] };
+  text_seen *e = n ? text_slot(seen, from, b, n, h) : NULL;
+  if (!e || !e->n) return 0;
+  q->st[1] = e->to[0], q->st[2] = e->to[1];
+  p->cur += len;
+  p->line++;
+  p->linestart = p->cur;
+  return 1;
+}
+
+/* The line that began at s and ended where the lexer is, checked from
+** the states from to q's. */
+static void keep_line(lytP_ctx *p, text_seen *seen, const char *s, const uint16_t *from,
+                      const lytP_probe *q) {
+  char b[TEXT_MAX];
+  uint32_t h = 0;
+  int len = 0, n = line_text(s, p->src->text + p->src->len, b, &len, &h);
+  if (!n || s + len != p->cur) return;  /* longer, or more than one line */
+  text_seen *e = text_slot(seen, from, b, n, h);
+  if (!e || e->n) return;
+  *e = (text_seen){ { from[0], from[1] }, { q->st[1], q->st[2] }, (uint16_t)n, { 0 } };
+  memcpy(e->b, b, (size_t)n);
+}
+
 int lytP_valid(lytP_ctx *p) {
   lytP_probe q;
   lytP_token t;
   line_seen seen[LINE_SLOTS];
+  text_seen texts[TEXT_SLOTS];
   uint8_t line[LINE_TOKENS];
   int prev2 = 0, prev1 = 0, n = 0, at_line = 0;  /* at_line: the stack is [0, from] */
+  const char *begin = NULL;  /* where the line being checked began, at_line */
+  uint16_t begin_from[2] = { 0, 0 };
   memset(seen, 0, sizeof seen);
+  memset(texts, 0, sizeof texts);
   lytP_probe_init(&q);
   p->probing = 1;
   _Static_assert(YYNTOKEN <= 256, "token types fit a byte");
   for (;;) {
+    if (at_line && n == 0 && !begin && p->depth == 0) {
+      if (skip_seen_line(p, texts, &q)) {
+        prev2 = 0, prev1 = TK_NEWLINE;
+        continue;
+      }
+      begin = p->cur, begin_from[0] = q.st[1], begin_from[1] = q.st[2];
+    }
     t.type = lytL_probe(p, &t);
     if (p->nerr || soft_keyword_wrong(prev2, prev1, &t)) return 0;
     prev2 = prev1, prev1 = t.type;
@@ -333,20 +433,22 @@ int lytP_valid(lytP_ctx *p) {
       line_seen *e = line_slot(seen, from, line, n);
       if (e && e->n) {
         q.st[1] = e->to[0], q.st[2] = e->to[1];
-        n = 0;
-        continue;
+      } else {
+        for (int i = 0; i < n; i++)
+          if (!feed(&q, line[i])) return 0;
+        if (q.top == 2 && e) {
+          *e = (line_seen){ { from[0], from[1] }, { q.st[1], q.st[2] }, (uint8_t)n, { 0 } };
+          memcpy(e->type, line, (size_t)n);
+        }
+        at_line = q.top == 2;
       }
-      for (int i = 0; i < n; i++)
-        if (!feed(&q, line[i])) return 0;
-      if (q.top == 2 && e) {
-        *e = (line_seen){ { from[0], from[1] }, { q.st[1], q.st[2] }, (uint8_t)n, { 0 } };
-        memcpy(e->type, line, (size_t)n);
-      }
-      at_line = q.top == 2;
       n = 0;
+      if (at_line && t.type == TK_NEWLINE && begin) keep_line(p, texts, begin, begin_from, &q);
+      if (!at_line || t.type == TK_NEWLINE) begin = NULL;
       continue;
     }
     /* not at a line's start, the end of input, or a line too long to keep */
+    begin = NULL;
     for (int i = 0; i < n; i++)
       if (!feed(&q, line[i])) return 0;
     n = 0;
