@@ -15,7 +15,8 @@ OPT     ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wundef -Wmissing-prototypes -Wstrict-prototypes -Wpointer-arith
 ifeq ($(SAN),1)
 BUILD   ?= build-san
-SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+           -DLYT_VERIFY_CORES
 else ifeq ($(SAN),thread)
 BUILD   ?= build-tsan
 SANFLAGS = -fsanitize=thread -fno-omit-frame-pointer
