@@ -13,7 +13,9 @@
 ** here a token costs a call or two.
 **
 ** Errors match the automaton's: "unexpected X" at the first token that
-** no sentence of the grammar continues with. A syntax error, a lexical
+** no sentence of the grammar continues with. (Only nesting is measured
+** apart: the automaton counts its states, this parser the expressions
+** and blocks open, so near the limit the two may stop at other tokens.) A syntax error, a lexical
 ** error or a builder's error (`in`, `as`) leaves through a longjmp to the
 ** statement loop, which skips to the next statement boundary outside
 ** braces and goes on, as parser.y's driver does.
@@ -72,7 +74,6 @@ static _Noreturn void unexpected(rd *r) {
 static void next(rd *r) {
   int before = r->p->nerr;
   lytL_lex(r->p, &r->t);
-  r->p->at = r->t.loc;
   if (r->p->nerr > before) fail(r);
 }
 
@@ -97,7 +98,7 @@ static void skip_newlines(rd *r) {
 
 static void enter(rd *r) {
   if (++r->depth > MAX_DEPTH) {
-    lytP_error(r->p, r->p->at, "expression nested too deeply");
+    lytP_error(r->p, r->t.loc, "expression nested too deeply");
     fail(r);
   }
   if ((r->depth & 7) == 0) lytS_check_stack(r->p->cx);  /* a frame or four a level */
@@ -312,7 +313,10 @@ RARE static lytP_node *prefix(rd *r) {
 static lytP_node *operand(rd *r) {
   int type = r->t.type;
   if (type == TK_NOT || type == TK_MINUS || type == TK_TILDE || type == TK_IF) return prefix(r);
-  return type == TK_FN ? function(r) : postfix(r, primary(r));
+  if (type == TK_FN) return function(r);
+  lytP_node *a = primary(r);
+  type = r->t.type;
+  return type == TK_LPAREN || type == TK_DOT || type == TK_LBRACKET ? postfix(r, a) : a;
 }
 
 /* The binary operators of level min and above after a, and `@`. The
@@ -341,7 +345,9 @@ static lytP_node *infix(rd *r, lytP_node *a, int min) {
 
 static lytP_node *expr(rd *r, int min) {
   enter(r);
-  lytP_node *a = infix(r, operand(r), min);
+  lytP_node *a = operand(r);
+  int lv = level_of(r->t.type);
+  if (lv != L_NONE && lv >= min) a = infix(r, a, min);
   r->depth--;
   return a;
 }

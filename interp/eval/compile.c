@@ -29,13 +29,17 @@ typedef struct comp {
   loop *loop;
 } comp;
 
+/* Code outgrowing the caller's buffer (a statement's is on the C stack)
+** moves to the scratch arena. */
+static void grow(comp *c) {
+  int32_t cap = 2 * c->cap;
+  lytC_ins *v = lytS_alloc(c->cx, sizeof *v * (size_t)cap);
+  memcpy(v, c->v, sizeof *v * (size_t)c->n);
+  c->v = v, c->cap = cap;
+}
+
 static int32_t emit(comp *c, int op, int32_t a, int32_t b, const lytP_node *n, int32_t effect) {
-  if (c->n == c->cap) {
-    int32_t cap = c->cap ? 2 * c->cap : 32;
-    lytC_ins *v = lytS_alloc(c->cx, sizeof *v * (size_t)cap);
-    if (c->n) memcpy(v, c->v, sizeof *v * (size_t)c->n);
-    c->v = v, c->cap = cap;
-  }
+  if (c->n == c->cap) grow(c);
   c->v[c->n] = (lytC_ins){ (uint8_t)op, a, b, n };
   c->depth += effect;
   if (c->depth > c->maxdepth) c->maxdepth = c->depth;
@@ -251,9 +255,12 @@ static const lytC_code *finish(comp *c, lytA_arena *a) {
   return code;
 }
 
+#define LOCAL_INS 64  /* most statements compile to fewer instructions */
+
 const lytC_code *lytC_statement(lytS_ctx *cx, lytA_arena *a, const lytP_node *s, int value,
                                 lyt_loc *errloc) {
-  comp c = { cx, errloc, NULL, 0, 0, 0, 0, 0, NULL };
+  lytC_ins local[LOCAL_INS];
+  comp c = { cx, errloc, local, 0, LOCAL_INS, 0, 0, 0, NULL };
   if (value) {
     expr(&c, s);
     emit(&c, OP_RETURN, 1, 0, s, -1);
@@ -268,7 +275,8 @@ const lytC_code *lytC_statement(lytS_ctx *cx, lytA_arena *a, const lytP_node *s,
 ** in the call, so it sees the parameters before it), then the body. */
 const lytC_code *lytC_function(lytS_ctx *cx, lytA_arena *a, const lytP_node *fn,
                                lyt_loc *errloc) {
-  comp c = { cx, errloc, NULL, 0, 0, 0, 0, 0, NULL };
+  lytC_ins local[LOCAL_INS];
+  comp c = { cx, errloc, local, 0, LOCAL_INS, 0, 0, 0, NULL };
   int32_t i = 0;
   for (const lytP_node *p = fn->list; p; p = p->next, i++) {
     int32_t j = emit(&c, OP_PARAM, i, 0, p, 0);

@@ -62,10 +62,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (valid && status != LYT_OK) abort();
     lytP_ctx g;
     ctx_init(&g, &cx, &src);
-    if (lytP_parse_grammar(&g) != status || g.nerr != p.nerr || g.incomplete != p.incomplete ||
-        strcmp(g.diag.p ? g.diag.p : "", p.diag.p ? p.diag.p : "") != 0)
+    int gstatus = lytP_parse_grammar(&g);
+    const char *gd = g.diag.p ? g.diag.p : "", *pd = p.diag.p ? p.diag.p : "";
+    /* The two measure nesting apart (Lemon by its states, lang/parse.c by
+    ** expressions and blocks): near the limit they stop at other tokens. */
+    int deep = strstr(gd, "nested too deeply") || strstr(pd, "nested too deeply");
+    if (!deep && (gstatus != status || g.nerr != p.nerr || g.incomplete != p.incomplete ||
+                  strcmp(gd, pd) != 0))
       abort();
-    if (status == LYT_OK && !lytP_same(g.stmts.head, p.stmts.head)) abort();
+    if (status == LYT_OK && gstatus == LYT_OK && !lytP_same(g.stmts.head, p.stmts.head)) abort();
   }
   lytA_free(&a);
   free(text);
