@@ -117,19 +117,101 @@ static void exprlist(rd *r, lytP_list *l) {
   }
 }
 
+/* CuTe's integer tuples as scripts write them on a line, `(3,8)`,
+** `((2,3),(4,(5,6)))`, `(-1,4)`, `(_,2)`: read straight from the text into
+** the nodes the grammar makes of them, without a token each. Anything
+** else in the parentheses (a name, an operator, a hexadecimal literal, a
+** comment, a line break) makes text_group give up, and the grammar reads
+** the text token by token; the nodes made until then are left to the
+** statement's arena. */
+#define TEXT_NESTING 16
+
+static const char *blank(const char *s) {
+  while (*s == ' ' || *s == '\t') s++;
+  return s;
+}
+
+static int name_char(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+static lyt_loc loc_at(rd *r, const char *at) {
+  lyt_loc l = { r->p->src, r->p->line, (int32_t)(at - r->p->linestart) + 1 };
+  return l;
+}
+
+/* `(x)`: grouping, or where CuTe text is written a rank-1 tuple */
+static lytP_node *paren_node(rd *r, lyt_loc loc, lytP_node *x) {
+  lytP_node *n = lytP_node_new(r->p, N_PAREN, loc);
+  n->op = TK_LPAREN;
+  n->a = x;
+  return n;
+}
+
+static lytP_node *text_group(rd *r, const char **sp, int depth);
+
+/* An integer of at most 18 digits (it cannot overflow), `-` before it
+** making it negative as lytP_negate does, `_`, or a group; *sp past it. */
+static lytP_node *text_elem(rd *r, const char **sp, int depth) {
+  const char *s = *sp;
+  if (*s == '(') return depth < TEXT_NESTING ? text_group(r, sp, depth + 1) : NULL;
+  if (*s == '_') {
+    if (name_char(s[1])) return NULL;  /* `_2` is CuTe's static 2, `_x` a name */
+    *sp = s + 1;
+    return lytP_node_new(r->p, N_UNDER, loc_at(r, s));
+  }
+  const char *d = *s == '-' ? blank(s + 1) : s, *e = d;
+  int64_t v = 0;
+  for (; *e >= '0' && *e <= '9'; e++) v = v * 10 + (*e - '0');
+  if (e == d || e - d > 18 || name_char(*e)) return NULL;
+  lytP_node *n = lytP_node_new(r->p, N_INT, loc_at(r, s));
+  n->ival = d == s ? v : -v;
+  if (d != s) n->op = TK_MINUS;
+  *sp = e;
+  return n;
+}
+
+/* ( ) | ( e ) | ( e , ) | ( e , e ... ), *sp at the `(` and then past
+** the `)`; NULL for another text. */
+static lytP_node *text_group(rd *r, const char **sp, int depth) {
+  const char *open = *sp, *s = blank(open + 1);
+  lytP_list l = { 0 };
+  int comma = 0;
+  while (*s != ')') {
+    lytP_node *e = text_elem(r, &s, depth);
+    if (!e) return NULL;
+    lytP_list_add(r->p, &l, e);
+    s = blank(s);
+    if (*s == ',') {
+      s = blank(s + 1), comma = 1;
+      if (*s == ')' && l.n > 1) return NULL;  /* (e,) only: (e, f,) is an error */
+    } else if (*s != ')') {
+      return NULL;
+    }
+  }
+  *sp = s + 1;
+  if (l.n == 1 && !comma) return paren_node(r, loc_at(r, open), l.head);
+  return lytP_listnode(r->p, N_TUPLE, loc_at(r, open), &l);
+}
+
 /* ( ) | ( expr ) | ( expr , ) | ( expr , exprlist ) */
 static lytP_node *paren(rd *r) {
   lyt_loc loc = r->t.loc;
+  const char *end = r->p->cur - 1;
+  lytP_node *n = text_group(r, &end, 1);
+  if (n) {  /* an integer tuple: its `)` closes the lexer's bracket too */
+    r->p->cur = end;
+    r->p->depth--;
+    next(r);
+    return n;
+  }
   skip(r, TK_LPAREN);
   lytP_list l = { 0 };
   if (r->t.type != TK_RPAREN) {
     lytP_node *x = expr(r, L_ELSE);
     if (r->t.type == TK_RPAREN) {
       next(r);
-      lytP_node *n = lytP_node_new(r->p, N_PAREN, loc);
-      n->op = TK_LPAREN;
-      n->a = x;
-      return n;
+      return paren_node(r, loc, x);
     }
     skip(r, TK_COMMA);
     lytP_list_add(r->p, &l, x);

@@ -46,6 +46,14 @@ static const char *const snippets[] = {
   "while a { if b { break } else { continue } }", "x = if a then b else c == d",
   "x = a@b@c", "x = a@1@b", "x = 3 @ x", "fn f() { }", "fn () = 1", "fn", "fn f(",
   "x = f(a = )", "print 1 2", "x = [1 2]", "x = (1 2)", "x = a(1)(2).b[3]@x",
+  /* integer tuples, which lang/parse.c reads from the text, and their edges */
+  "x = (-1)", "x = (- 1, 2)", "x = (_2, 1)", "x = (_x, 1)", "x = (0x10, 1)", "x = (1, 2) (3)",
+  "x = ((1,2),)", "x = (1 , ( 2 , 3 ) )", "x = (99999999999999999999, 1)", "x = (1,\t2)",
+  "x = (1, 2 # c\n)", "x = (1\n,2)", "x = (12abc)", "x = (1,(2,(3,(4,5))))", "x = (--1)",
+  "x = (-_)", "x = (((((((((((((((((((((1)))))))))))))))))))))", "x = (1,,2)", "x = (,1)",
+  "x = (1,2,3,)", "x = ( )", "x = (_)", "x = (1)(2)", "x = (1,2)@x", "x = (1,2):(3,4)",
+  "x = (1, -2):(-3, 4)", "x = (123456789012345678, 1)", "x = (1234567890123456789, 1)",
+  "x = (1, 2", "x = (1, 2\ny = 3", "x = (1, 2)) + 1", "x = (1, 2\r)", "x = (1, 2 )x",
 };
 
 static int same_text(const char *a, const char *b) { return strcmp(a ? a : "", b ? b : "") == 0; }
