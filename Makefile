@@ -2,7 +2,8 @@
 #
 #   make               build build/lyt and build/liblyt.a
 #   make test          build, then run the whole test suite
-#   make SAN=1 test    the same under ASan+UBSan (in build-san/)
+#   make SAN=1 test    the same under ASan+UBSan (in build-san/), with the cores'
+#                      self-checks on (LYT_VERIFY_CORES: interp/stride/compose.c)
 #   make SAN=thread tsan  states on threads under ThreadSanitizer (build-tsan/)
 #   make CC=clang      any C11 compiler; warnings are errors
 #   make bench         lyt against pycute (needs a CUTLASS checkout, see bench/)

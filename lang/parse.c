@@ -9,16 +9,17 @@
 ** reference trees that tests/unit/test_parse.c and the parse fuzzer hold
 ** this parser to, node for node and error for error
 ** (lytP_parse_grammar). Lemon's driver spent about 115 instructions a
-** token on table lookups and unit reductions (expr ::= primary, ...);
-** here a token costs a call or two.
+** token on table lookups and on unit reductions (expr ::= primary, ...),
+** which recursive descent does not make.
 **
 ** Errors match the automaton's: "unexpected X" at the first token that
-** no sentence of the grammar continues with. (Only nesting is measured
-** apart: the automaton counts its states, this parser the expressions
-** and blocks open, so near the limit the two may stop at other tokens.) A syntax error, a lexical
-** error or a builder's error (`in`, `as`) leaves through a longjmp to the
-** statement loop, which skips to the next statement boundary outside
-** braces and goes on, as parser.y's driver does.
+** no sentence of the grammar continues with. Only nesting is measured
+** apart (the automaton counts its states, this parser the expressions
+** and blocks open), so near the limit the two may stop at other tokens.
+** A syntax error, a lexical error or a builder's error (`in`, `as`)
+** leaves through a longjmp to the statement loop, which skips to the
+** next statement boundary outside braces and goes on, as parser.y's
+** driver does.
 */
 #include <setjmp.h>
 
@@ -122,8 +123,8 @@ static void exprlist(rd *r, lytP_list *l) {
 ** the nodes the grammar makes of them, without a token each. Anything
 ** else in the parentheses (a name, an operator, a hexadecimal literal, a
 ** comment, a line break) makes text_group give up, and the grammar reads
-** the text token by token; the nodes made until then are left to the
-** statement's arena. */
+** the text token by token; the nodes made until then are left unused in
+** the arena. */
 #define TEXT_NESTING 16
 
 static const char *blank(const char *s) {
@@ -231,6 +232,17 @@ static lytP_node *tiler(rd *r) {
   return lytP_listnode(r->p, N_TILER, loc, &l);
 }
 
+/* NAME [op expr]: a record's field (op ':') or a parameter (op '=') */
+static lytP_node *named_item(rd *r, int kind, int op) {
+  lytP_token n = expect(r, TK_NAME);
+  lytP_node *v = NULL;
+  if (r->t.type == op) {
+    next(r);
+    v = expr(r, L_ELSE);
+  }
+  return lytP_named(r->p, kind, &n, v);
+}
+
 /* { nls } | { nls field (, nls field)* nls }, field ::= NAME [: expr] */
 RARE static lytP_node *record(rd *r) {
   lytP_token t = expect(r, TK_LBRACE);
@@ -238,13 +250,7 @@ RARE static lytP_node *record(rd *r) {
   skip_newlines(r);
   if (r->t.type != TK_RBRACE) {
     for (;;) {
-      lytP_token n = expect(r, TK_NAME);
-      lytP_node *v = NULL;
-      if (r->t.type == TK_COLON) {
-        next(r);
-        v = expr(r, L_ELSE);
-      }
-      lytP_list_add(r->p, &l, lytP_named(r->p, N_FIELD, &n, v));
+      lytP_list_add(r->p, &l, named_item(r, N_FIELD, TK_COLON));
       if (r->t.type != TK_COMMA) break;
       next(r);
       skip_newlines(r);
@@ -276,24 +282,20 @@ static lytP_node *primary(rd *r) {
   return n;
 }
 
-/* arg ::= NAME = expr | expr; the NAME already read when name is set */
 static lytP_node *expr_from_name(rd *r, const lytP_token *name, int min);
 
+static lytP_node *positional(rd *r, lytP_node *x) {
+  lytP_node *a = lytP_node_new(r->p, N_ARG, x->loc);
+  a->a = x;
+  return a;
+}
+
+/* arg ::= NAME = expr | expr */
 static lytP_node *arg(rd *r) {
-  if (r->t.type != TK_NAME) {
-    lytP_node *x = expr(r, L_ELSE);
-    lytP_node *a = lytP_node_new(r->p, N_ARG, x->loc);
-    a->a = x;
-    return a;
-  }
+  if (r->t.type != TK_NAME) return positional(r, expr(r, L_ELSE));
   lytP_token n = r->t;
   next(r);
-  if (r->t.type != TK_ASSIGN) {
-    lytP_node *x = expr_from_name(r, &n, L_ELSE);
-    lytP_node *a = lytP_node_new(r->p, N_ARG, x->loc);
-    a->a = x;
-    return a;
-  }
+  if (r->t.type != TK_ASSIGN) return positional(r, expr_from_name(r, &n, L_ELSE));
   next(r);
   return lytP_named(r->p, N_ARG, &n, expr(r, L_ELSE));
 }
@@ -346,13 +348,7 @@ RARE static lytP_node *function(rd *r) {
   lytP_list params = { 0 };
   if (r->t.type != TK_RPAREN) {
     for (;;) {
-      lytP_token n = expect(r, TK_NAME);
-      lytP_node *d = NULL;
-      if (r->t.type == TK_ASSIGN) {
-        next(r);
-        d = expr(r, L_ELSE);
-      }
-      lytP_list_add(r->p, &params, lytP_named(r->p, N_PARAM, &n, d));
+      lytP_list_add(r->p, &params, named_item(r, N_PARAM, TK_ASSIGN));
       if (r->t.type != TK_COMMA) break;
       next(r);
     }

@@ -413,8 +413,9 @@ int lytP_valid(lytP_ctx *p) {
   int prev2 = 0, prev1 = 0, n = 0, at_line = 0;  /* at_line: the stack is [0, from] */
   const char *begin = NULL;  /* where the line being checked began, at_line */
   uint16_t begin_from[2] = { 0, 0 };
-  memset(seen, 0, sizeof seen);
-  memset(texts, 0, sizeof texts);
+  /* a slot is read past its n only when that is set */
+  for (int i = 0; i < LINE_SLOTS; i++) seen[i].n = 0;
+  for (int i = 0; i < TEXT_SLOTS; i++) texts[i].n = 0;
   lytP_probe_init(&q);
   p->probing = 1;
   _Static_assert(YYNTOKEN <= 256, "token types fit a byte");

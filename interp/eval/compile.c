@@ -29,8 +29,9 @@ typedef struct comp {
   loop *loop;
 } comp;
 
-/* Code outgrowing the caller's buffer (a statement's is on the C stack)
-** moves to the scratch arena. */
+/* Code outgrowing the buffer it starts in (on the C stack of
+** lytC_statement or lytC_function) moves to the context's arena; finish
+** copies it where it stays. */
 static void grow(comp *c) {
   int32_t cap = 2 * c->cap;
   lytC_ins *v = lytS_alloc(c->cx, sizeof *v * (size_t)cap);
