@@ -41,7 +41,7 @@ int lytL_is_name(const char *s) {
 ** digits cannot overflow, so the common literal skips the test. */
 static int64_t number(const char *s, const char *e) {
   int prefixed = e - s > 2 && s[0] == '0' && ((s[1] | 0x20) == 'x' || (s[1] | 0x20) == 'b');
-  if (!prefixed && e - s <= 18) {
+  if (!prefixed && e - s <= LYTL_SAFE_DIGITS) {
     int64_t v = 0;
     for (; s < e; s++) v = v * 10 + (*s - '0');
     return v;
@@ -94,15 +94,11 @@ static int dialect_at(const char *s) {
   return 0;
 }
 
-static int name_char(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* "#name = #dialect...": the end of "#name =", or NULL. */
 static const char *alias_def(const char *s) {
   const char *e = s + 1;
-  if (!name_char(*e) || (*e >= '0' && *e <= '9')) return NULL;
-  while (name_char(*e)) e++;
+  if (!lytL_name_char(*e) || (*e >= '0' && *e <= '9')) return NULL;
+  while (lytL_name_char(*e)) e++;
   while (*e == ' ' || *e == '\t') e++;
   if (*e != '=') return NULL;
   const char *v = e + 1;
@@ -114,7 +110,7 @@ static const char *alias_def(const char *s) {
 ** one line. */
 static void attr_token(lytP_ctx *p, lytP_token *t, const char *start) {
   const char *e = start + 1;
-  while (name_char(*e) || *e == '.') e++;
+  while (lytL_name_char(*e) || *e == '.') e++;
   if (*e == '<') {
     int depth = 0;
     for (; *e && *e != '\n'; e++) {
@@ -221,7 +217,7 @@ static int end_of_input(lytP_ctx *p, lytP_token *t, const char *start) {
 static int hash(lytP_ctx *p, lytP_token *t, const char *start) {
   const char *def = alias_def(start);
   if (def) {
-    while (name_char(start[1 + t->len])) t->len++;
+    while (lytL_name_char(start[1 + t->len])) t->len++;
     t->s = p->intern(p->intern_ud, start + 1, (size_t)t->len);
     if (!t->s) lytS_fail(p->cx, LYT_ERRMEM, "out of memory");
     p->cur = def;
@@ -361,7 +357,8 @@ int lytL_probe(lytP_ctx *p, lytP_token *t) {
 #define CLOSE(k) { if (p->depth > 0) p->depth--; return (k); }
 #define LONG(fn) goto whole;
 #define NEWLINE { p->line++; p->linestart = p->cur; if (p->depth > 0) continue; return TK_NEWLINE; }
-#define INTEGER { if ((start[0] != '0' || p->cur - start == 1) && p->cur - start <= 18) return TK_INT; goto whole; }
+#define INTEGER { if ((start[0] != '0' || p->cur - start == 1) && \
+                      p->cur - start <= LYTL_SAFE_DIGITS) return TK_INT; goto whole; }
 #define NAME { t->s = start; t->len = (int32_t)(p->cur - start); return TK_NAME; }
   const char *YYMARKER;
   const char *start;

@@ -132,10 +132,6 @@ static const char *blank(const char *s) {
   return s;
 }
 
-static int name_char(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 static lyt_loc loc_at(rd *r, const char *at) {
   lyt_loc l = { r->p->src, r->p->line, (int32_t)(at - r->p->linestart) + 1 };
   return l;
@@ -151,19 +147,20 @@ static lytP_node *paren_node(rd *r, lyt_loc loc, lytP_node *x) {
 
 static lytP_node *text_group(rd *r, const char **sp, int depth);
 
-/* An integer of at most 18 digits (it cannot overflow), `-` before it
-** making it negative as lytP_negate does, `_`, or a group; *sp past it. */
+/* An integer of at most LYTL_SAFE_DIGITS digits (it cannot overflow),
+** `-` before it making it negative as lytP_negate does, `_`, or a group;
+** *sp past it. */
 static lytP_node *text_elem(rd *r, const char **sp, int depth) {
   const char *s = *sp;
   if (*s == '(') return depth < TEXT_NESTING ? text_group(r, sp, depth + 1) : NULL;
   if (*s == '_') {
-    if (name_char(s[1])) return NULL;  /* `_2` is CuTe's static 2, `_x` a name */
+    if (lytL_name_char(s[1])) return NULL;  /* `_2` is CuTe's static 2, `_x` a name */
     *sp = s + 1;
     return lytP_node_new(r->p, N_UNDER, loc_at(r, s));
   }
   const char *d = *s == '-' ? blank(s + 1) : s, *e = d;
   while (*e >= '0' && *e <= '9') e++;
-  if (e == d || e - d > 18 || name_char(*e)) return NULL;
+  if (e == d || e - d > LYTL_SAFE_DIGITS || lytL_name_char(*e)) return NULL;
   int64_t v = 0;
   for (const char *c = d; c < e; c++) v = v * 10 + (*c - '0');
   lytP_node *n = lytP_node_new(r->p, N_INT, loc_at(r, s));
@@ -414,7 +411,8 @@ static lytP_node *infix(rd *r, lytP_node *a, int min) {
       next(r);
       continue;
     }
-    int kind = type == TK_COLON ? N_LAYOUT : type == TK_AND ? N_AND : type == TK_OR ? N_OR : N_BINOP;
+    int kind = type == TK_COLON ? N_LAYOUT : type == TK_AND ? N_AND
+             : type == TK_OR ? N_OR : N_BINOP;
     a = lytP_binary(r->p, kind, &r->t, a, NULL);
     next(r);
     a->b = expr(r, lv + 1);

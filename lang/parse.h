@@ -52,7 +52,7 @@ typedef struct lytP_ctx {
   /* errors */
   int nerr;
   int incomplete;          /* the only error is an unexpected end of input */
-  lyt_loc at;              /* the token being parsed */
+  lyt_loc at;              /* the token parser.y's driver is parsing (its overflow message) */
   lyt_loc errloc;          /* first error */
   char errmsg[LYT_MSG_MAX];
   lytS_buf diag;           /* every error, formatted with source line and caret */
@@ -88,6 +88,18 @@ int lytP_parse_grammar(lytP_ctx *p);
 ** messages in p; 0 too near the parser's depth limit. What says 1 parses
 ** without error. */
 int lytP_valid(lytP_ctx *p);
+
+/* A decimal literal of at most this many digits cannot overflow 64 bits:
+** the lexer values it without the test, and the parser's and the check's
+** shortcuts (lang/parse.c, lytP_valid) rely on the same bound. */
+#define LYTL_SAFE_DIGITS 18
+
+/* [A-Za-z0-9_]: a byte of a name, as the lexer reads names */
+static inline int lytL_name_char(char c) {
+  static const uint64_t bits[4] = { 0x03FF000000000000u, 0x07FFFFFE87FFFFFEu, 0, 0 };
+  unsigned char b = (unsigned char)c;
+  return (int)(bits[b >> 6] >> (b & 63)) & 1;
+}
 
 void lytL_lex(lytP_ctx *p, lytP_token *t);
 int lytL_probe(lytP_ctx *p, lytP_token *t);  /* the next token's type (lytP_valid) */

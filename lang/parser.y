@@ -314,8 +314,9 @@ static line_seen *line_slot(line_seen *seen, const uint16_t *from, const uint8_t
 /* Lines already checked, by their bytes: a line with the bytes of one
 ** the automaton took from [0, from] to [0, to] lexes to the same token
 ** types and does the same again, so it skips the lexer too. A decimal
-** literal of at most 18 digits standing alone (no name character on
-** either side) reads as 0, since any such literal lexes to an integer:
+** literal of at most LYTL_SAFE_DIGITS digits standing alone (no name
+** character on either side) reads as 0, since any such literal lexes to
+** an integer:
 ** lines that differ only in their numbers share an entry. Longer
 ** literals (which may overflow), hexadecimal and binary ones, and digits
 ** in names stay as written. Only lines that lexed without error, within
@@ -328,12 +329,6 @@ typedef struct text_seen {
   char b[TEXT_MAX];
 } text_seen;
 
-/* [A-Za-z0-9_], as a bit set over the bytes */
-static int name_byte(unsigned char c) {
-  static const uint64_t bits[4] = { 0x03FF000000000000u, 0x07FFFFFE87FFFFFEu, 0, 0 };
-  return (int)(bits[c >> 6] >> (c & 63)) & 1;
-}
-
 /* The line from s through its newline with its literals read as 0, into
 ** out (room for TEXT_MAX + 8 bytes), and its hash: its length, 0 if it has
 ** no newline within TEXT_MAX bytes; *len the bytes of s it took. */
@@ -343,10 +338,10 @@ static int line_text(const char *s, const char *end, char *out, int *len, uint32
   char *o = out;
   for (const char *c = s; c <= nl; c++) {
     unsigned char x = (unsigned char)*c;
-    if ((unsigned)(x - '0') < 10 && (c == s || !name_byte((unsigned char)c[-1]))) {
+    if ((unsigned)(x - '0') < 10 && (c == s || !lytL_name_char(c[-1]))) {
       const char *e = c + 1;
       while ((unsigned)((unsigned char)*e - '0') < 10) e++;  /* the newline ends it */
-      if (e - c <= 18 && !name_byte((unsigned char)*e)) x = '0', c = e - 1;
+      if (e - c <= LYTL_SAFE_DIGITS && !lytL_name_char(*e)) x = '0', c = e - 1;
     }
     *o++ = (char)x;
   }

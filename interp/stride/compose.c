@@ -39,7 +39,9 @@
 
 #include <string.h>
 
+#ifdef LYT_VERIFY_CORES
 #define VERIFY_MAX 4096     /* the safety net checks B this small */
+#endif
 #define LAX_MAX (1 << 16)   /* a structurally doubtful result is checked up to this size */
 #define SWIZZLE_MAX (1 << 20) /* a swizzle composition is checked point by point up to this size */
 
