@@ -332,18 +332,39 @@ typedef struct text_seen {
 /* The line from s through its newline with its literals read as 0, into
 ** out (room for TEXT_MAX + 8 bytes), and its hash: its length, 0 if it has
 ** no newline within TEXT_MAX bytes; *len the bytes of s it took. */
+/* The high bit of each byte of w, 8 bytes of text, that is an ASCII digit
+** (the low seven bits add without a carry out of their byte). */
+static inline uint64_t digit_bytes(uint64_t w) {
+  const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u, x = w & ~high;
+  return (x + 0x50 * ones) & ~(x + 0x46 * ones) & ~w & high;
+}
+
+static int is_digit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
+
 static int line_text(const char *s, const char *end, char *out, int *len, uint32_t *hash) {
   const char *nl = memchr(s, '\n', (size_t)(end - s > TEXT_MAX ? TEXT_MAX : end - s));
   if (!nl) return 0;
   char *o = out;
-  for (const char *c = s; c <= nl; c++) {
-    unsigned char x = (unsigned char)*c;
-    if ((unsigned)(x - '0') < 10 && (c == s || !lytL_name_char(c[-1]))) {
-      const char *e = c + 1;
-      while ((unsigned)((unsigned char)*e - '0') < 10) e++;  /* the newline ends it */
-      if (e - c <= LYTL_SAFE_DIGITS && !lytL_name_char(*e)) x = '0', c = e - 1;
+  for (const char *c = s; c <= nl;) {
+    if (nl - c >= 7) {  /* 8 bytes at once up to the next digit */
+      uint64_t w;
+      memcpy(&w, c, 8);
+      memcpy(o, c, 8);
+      if (!digit_bytes(w)) { c += 8, o += 8; continue; }
+      while (!is_digit(*c)) c++, o++;
+    } else if (!is_digit(*c)) {
+      *o++ = *c++;
+      continue;
     }
-    *o++ = (char)x;
+    const char *e = c + 1;  /* a run of digits from c: the newline ends it */
+    while (is_digit(*e)) e++;
+    if ((c == s || !lytL_name_char(c[-1])) && e - c <= LYTL_SAFE_DIGITS && !lytL_name_char(*e)) {
+      *o++ = '0';
+    } else {
+      memcpy(o, c, (size_t)(e - c));
+      o += e - c;
+    }
+    c = e;
   }
   int n = (int)(o - out);
   memset(o, 0, 8);

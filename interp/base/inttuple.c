@@ -81,7 +81,19 @@ static lytS_tup *node(lytS_ctx *cx, int kind) {
   return t;
 }
 
+/* The integers most layouts are made of, built once: nodes are immutable,
+** so every 4 or 16 can be the same node, and a leaf costs no allocation. */
+#define SMALL_INT(x) { .kind = LYTS_INT, .v = (x) }
+#define SMALL4(x) SMALL_INT(x), SMALL_INT((x) + 1), SMALL_INT((x) + 2), SMALL_INT((x) + 3)
+#define SMALL16(x) SMALL4(x), SMALL4((x) + 4), SMALL4((x) + 8), SMALL4((x) + 12)
+#define SMALL64(x) SMALL16(x), SMALL16((x) + 16), SMALL16((x) + 32), SMALL16((x) + 48)
+enum { SMALL_MAX = 256 };
+static const lytS_tup small_int[SMALL_MAX] = {
+  SMALL64(0), SMALL64(64), SMALL64(128), SMALL64(192)
+};
+
 lytS_tup *lytS_int(lytS_ctx *cx, int64_t v) {
+  if ((uint64_t)v < SMALL_MAX) return (lytS_tup *)&small_int[v];  /* never written */
   lytS_tup *t = node(cx, LYTS_INT);
   t->v = v;
   return t;
@@ -89,11 +101,12 @@ lytS_tup *lytS_int(lytS_ctx *cx, int64_t v) {
 
 lytS_tup *lytS_under(lytS_ctx *cx) { return node(cx, LYTS_UNDER); }
 
+/* The node and its elements in one block. */
 lytS_tup *lytS_newtup(lytS_ctx *cx, int32_t n) {
-  lytS_tup *t = node(cx, LYTS_TUP);
-  t->n = n;
-  t->e = lytS_alloc(cx, sizeof(lytS_tup *) * (size_t)(n > 0 ? n : 1));
-  for (int32_t i = 0; i < n; i++) t->e[i] = NULL;
+  size_t k = (size_t)(n > 0 ? n : 0);
+  lytS_tup *t = lytS_alloc(cx, sizeof *t + sizeof(lytS_tup *) * k);
+  *t = (lytS_tup){ .kind = LYTS_TUP, .n = n, .e = (lytS_tup **)(t + 1) };
+  for (size_t i = 0; i < k; i++) t->e[i] = NULL;
   return t;
 }
 

@@ -39,7 +39,7 @@ static void grow(comp *c) {
   c->v = v, c->cap = cap;
 }
 
-static int32_t emit(comp *c, int op, int32_t a, int32_t b, const lytP_node *n, int32_t effect) {
+static inline int32_t emit(comp *c, int op, int32_t a, int32_t b, const lytP_node *n, int32_t effect) {
   if (c->n == c->cap) grow(c);
   c->v[c->n] = (lytC_ins){ (uint8_t)op, a, b, n };
   c->depth += effect;
@@ -247,10 +247,11 @@ static void stmt(comp *c, const lytP_node *s) {
   }
 }
 
+/* The code and its instructions in one block. */
 static const lytC_code *finish(comp *c, lytA_arena *a) {
-  lytC_code *code = lytA_alloc(a, sizeof *code);
-  lytC_ins *v = lytA_alloc(a, sizeof *v * (size_t)(c->n ? c->n : 1));
-  if (!code || !v) lytS_fail_alloc(c->cx, a);
+  lytC_code *code = lytA_alloc(a, sizeof *code + sizeof(lytC_ins) * (size_t)c->n);
+  if (!code) lytS_fail_alloc(c->cx, a);
+  lytC_ins *v = (lytC_ins *)(code + 1);
   memcpy(v, c->v, sizeof *v * (size_t)c->n);
   *code = (lytC_code){ v, c->n, c->maxdepth + 1, c->nloops };
   return code;

@@ -519,14 +519,13 @@ typedef struct act {
   const char *given;
 } act;
 
+/* The activation, its operand stack and its loops' marks in one block. */
 static act *new_act(lyt_state *L, const lytC_code *c, lytI_frame *fr, act *up) {
-  act *a = scratch(L, sizeof *a);
-  memset(a, 0, sizeof *a);
-  a->up = up;
-  a->code = c;
-  a->frame = fr;
-  a->stk = scratch(L, sizeof *a->stk * (size_t)c->maxstack);
-  a->marks = scratch(L, sizeof *a->marks * (size_t)(c->nloops ? c->nloops : 1));
+  size_t stk = sizeof(lyt_value) * (size_t)c->maxstack;
+  act *a = scratch(L, sizeof *a + stk + sizeof(lytA_mark) * (size_t)c->nloops);
+  *a = (act){ .up = up, .code = c, .frame = fr };
+  a->stk = (lyt_value *)(a + 1);
+  a->marks = (lytA_mark *)((char *)a->stk + stk);
   return a;
 }
 

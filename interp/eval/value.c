@@ -89,19 +89,16 @@ void lytI_callerr(lytI_call *c, const char *fmt, ...) {
 
 lytS_tup *lytI_val2tup(lytS_ctx *cx, const lyt_value *v, const char **why) {
   lytS_check_stack(cx);
-  lytS_tup *t = lytS_alloc(cx, sizeof *t);
-  memset(t, 0, sizeof *t);
   switch (v->kind) {
-    case LYT_VINT: t->kind = LYTS_INT; t->v = v->u.i; return t;
-    case LYT_VUNDER: t->kind = LYTS_UNDER; return t;
-    case LYT_VBASIS: *t = *v->u.basis; return t;
-    case LYT_VTUP:
-      t->kind = LYTS_TUP;
-      t->n = v->u.tup.n;
-      t->e = lytS_alloc(cx, sizeof *t->e * (size_t)(t->n ? t->n : 1));
+    case LYT_VINT: return lytS_int(cx, v->u.i);
+    case LYT_VUNDER: return lytS_under(cx);
+    case LYT_VBASIS: return lytS_dup(cx, v->u.basis, sizeof *v->u.basis);
+    case LYT_VTUP: {
+      lytS_tup *t = lytS_newtup(cx, v->u.tup.n);
       for (int32_t i = 0; i < t->n; i++)
         if (!(t->e[i] = lytI_val2tup(cx, &v->u.tup.e[i], why))) return NULL;
       return t;
+    }
     default:
       *why = lytI_kindname(v->kind);
       return NULL;

@@ -32,14 +32,6 @@ lytS_layout lytI_getlayout(lytI_call *c, int i) {
   return *c->argv[i].u.lay;
 }
 
-static lytS_layout unit_layout(lytS_ctx *cx, lytS_tup *n) {
-  lytS_tup *one = lytS_alloc(cx, sizeof *one);
-  memset(one, 0, sizeof *one);
-  one->kind = LYTS_INT;
-  one->v = 1;
-  lytS_layout l = { n, one };
-  return l;
-}
 
 /* A tiler element: a layout, n (n:1), `_`, or a nested tiler or shape. */
 static int to_tiler(lytS_ctx *cx, const lyt_value *v, lytS_tiler *t, int top) {
@@ -47,16 +39,11 @@ static int to_tiler(lytS_ctx *cx, const lyt_value *v, lytS_tiler *t, int top) {
   switch (v->kind) {
     case LYT_VLAYOUT: t->kind = LYT_TILE_LAYOUT; t->lay = *v->u.lay; return 1;
     case LYT_VUNDER: t->kind = top ? LYT_TILE_NEST : LYT_TILE_UNDER; return !top;
-    case LYT_VINT: {
-      lytS_tup *n = lytS_alloc(cx, sizeof *n);
-      memset(n, 0, sizeof *n);
-      n->kind = LYTS_INT;
-      n->v = v->u.i;
+    case LYT_VINT:
       t->kind = LYT_TILE_LAYOUT;
-      t->lay = unit_layout(cx, n);
+      t->lay = (lytS_layout){ lytS_int(cx, v->u.i), lytS_int(cx, 1) };
       t->from_int = 1;
       return 1;
-    }
     case LYT_VTUP: case LYT_VTILER:
       t->kind = LYT_TILE_NEST;
       t->n = v->u.tup.n;
