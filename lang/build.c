@@ -8,20 +8,6 @@
 #include "lang/parse.h"
 #include "parser.h"
 
-lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc) {
-  lytP_node *n = lytS_alloc(p->cx, sizeof *n);
-  *n = (lytP_node){ .kind = (uint8_t)kind, .loc = loc };
-  return n;
-}
-
-lytP_node *lytP_leaf(lytP_ctx *p, int kind, const lytP_token *t) {
-  lytP_node *n = lytP_node_new(p, kind, t->loc);
-  n->ival = t->ival;
-  n->str = t->s;
-  n->len = t->len;
-  return n;
-}
-
 lytP_node *lytP_unary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a) {
   lytP_node *n = lytP_node_new(p, kind, op->loc);
   n->op = (uint8_t)op->type;
@@ -98,27 +84,10 @@ lytP_node *lytP_exprstmt(lytP_ctx *p, lytP_node *e) {
   return s;
 }
 
-lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l) {
-  lytP_node *n = lytP_node_new(p, kind, loc);
-  n->list = l->head;
-  n->n = l->n;
-  return n;
-}
-
 lytP_list *lytP_list_new(lytP_ctx *p) {
   lytP_list *l = lytS_alloc(p->cx, sizeof *l);
   l->head = l->tail = NULL;
   l->n = 0;
-  return l;
-}
-
-/* Appending NULL (an empty line in a block) is a no-op. */
-lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n) {
-  (void)p;
-  if (!n) return l;
-  if (l->tail) l->tail->next = n; else l->head = n;
-  l->tail = n;
-  l->n++;
   return l;
 }
 

@@ -112,9 +112,22 @@ void lytP_unexpected(lytP_ctx *p, const lytP_token *t);  /* the syntax error at 
 void lytP_skip_statement(lytP_ctx *p, lytP_token *t);
 const char *lytP_tokname(int type);
 
-/* Node builders used by the grammar actions. */
-lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc);
-lytP_node *lytP_leaf(lytP_ctx *p, int kind, const lytP_token *t);
+/* Node builders used by the grammar actions. The common ones are inline:
+** a statement makes dozens of nodes. */
+static inline lytP_node *lytP_node_new(lytP_ctx *p, int kind, lyt_loc loc) {
+  lytP_node *n = lytS_alloc(p->cx, sizeof *n);
+  *n = (lytP_node){ .kind = (uint8_t)kind, .loc = loc };
+  return n;
+}
+
+static inline lytP_node *lytP_leaf(lytP_ctx *p, int kind, const lytP_token *t) {
+  lytP_node *n = lytP_node_new(p, kind, t->loc);
+  n->ival = t->ival;
+  n->str = t->s;
+  n->len = t->len;
+  return n;
+}
+
 lytP_node *lytP_unary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a);
 lytP_node *lytP_negate(lytP_ctx *p, const lytP_token *minus, lytP_node *a);
 lytP_node *lytP_binary(lytP_ctx *p, int kind, const lytP_token *op, lytP_node *a, lytP_node *b);
@@ -123,9 +136,24 @@ lytP_node *lytP_import(lytP_ctx *p, const lytP_token *imp, const lytP_token *pat
                        const lytP_token *as, const lytP_token *name);
 lytP_node *lytP_for(lytP_ctx *p, const lytP_token *f, const lytP_token *name,
                     const lytP_token *in, lytP_node *e, lytP_node *body);
-lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l);
+static inline lytP_node *lytP_listnode(lytP_ctx *p, int kind, lyt_loc loc, lytP_list *l) {
+  lytP_node *n = lytP_node_new(p, kind, loc);
+  n->list = l->head;
+  n->n = l->n;
+  return n;
+}
+
 lytP_list *lytP_list_new(lytP_ctx *p);
-lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n);
+
+/* Appending NULL (an empty line in a block) is a no-op. */
+static inline lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n) {
+  (void)p;
+  if (!n) return l;
+  if (l->tail) l->tail->next = n; else l->head = n;
+  l->tail = n;
+  l->n++;
+  return l;
+}
 void lytP_stmt(lytP_ctx *p, lytP_node *s);
 lytP_node *lytP_function(lytP_ctx *p, const lytP_token *fn, const lytP_token *name,
                          lytP_list *params, lytP_node *body);

@@ -81,19 +81,15 @@ static lytS_tup *node(lytS_ctx *cx, int kind) {
   return t;
 }
 
-/* The integers most layouts are made of, built once: nodes are immutable,
-** so every 4 or 16 can be the same node, and a leaf costs no allocation. */
 #define SMALL_INT(x) { .kind = LYTS_INT, .v = (x) }
 #define SMALL4(x) SMALL_INT(x), SMALL_INT((x) + 1), SMALL_INT((x) + 2), SMALL_INT((x) + 3)
 #define SMALL16(x) SMALL4(x), SMALL4((x) + 4), SMALL4((x) + 8), SMALL4((x) + 12)
 #define SMALL64(x) SMALL16(x), SMALL16((x) + 16), SMALL16((x) + 32), SMALL16((x) + 48)
-enum { SMALL_MAX = 256 };
-static const lytS_tup small_int[SMALL_MAX] = {
+const lytS_tup lytS_small_int[LYTS_SMALL_INTS] = {
   SMALL64(0), SMALL64(64), SMALL64(128), SMALL64(192)
 };
 
-lytS_tup *lytS_int(lytS_ctx *cx, int64_t v) {
-  if ((uint64_t)v < SMALL_MAX) return (lytS_tup *)&small_int[v];  /* never written */
+lytS_tup *lytS_new_int(lytS_ctx *cx, int64_t v) {
   lytS_tup *t = node(cx, LYTS_INT);
   t->v = v;
   return t;
@@ -172,7 +168,8 @@ int64_t lytS_size(lytS_ctx *cx, const lytS_tup *t) {
 int32_t lytS_nleaves(const lytS_tup *t) {
   if (!lytS_istup(t)) return 1;
   int32_t n = 0;
-  for (int32_t i = 0; i < t->n; i++) n += lytS_nleaves(t->e[i]);
+  for (int32_t i = 0; i < t->n; i++)  /* most elements are leaves: no call for them */
+    n += lytS_istup(t->e[i]) ? lytS_nleaves(t->e[i]) : 1;
   return n;
 }
 

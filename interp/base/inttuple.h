@@ -50,7 +50,15 @@ void lytS_buf_printf(lytS_buf *b, const char *fmt, ...) LYT_PRINTF(2, 3);
 void lytS_buf_int(lytS_buf *b, int64_t v);  /* decimal, as %lld prints it */
 
 /* ---- construction (all nodes in cx's arena) ---- */
-lytS_tup *lytS_int(lytS_ctx *cx, int64_t v);
+/* The integers most layouts are made of, built once: nodes are immutable,
+** so every 4 or 16 can be the same node, and a leaf costs no allocation. */
+enum { LYTS_SMALL_INTS = 256 };
+extern const lytS_tup lytS_small_int[LYTS_SMALL_INTS];
+lytS_tup *lytS_new_int(lytS_ctx *cx, int64_t v);
+static inline lytS_tup *lytS_int(lytS_ctx *ctx, int64_t v) {
+  if ((uint64_t)v < LYTS_SMALL_INTS) return (lytS_tup *)&lytS_small_int[v];  /* never written */
+  return lytS_new_int(ctx, v);
+}
 lytS_tup *lytS_under(lytS_ctx *cx);
 lytS_tup *lytS_newtup(lytS_ctx *cx, int32_t n);  /* elements NULL: fill them */
 lytS_tup *lytS_pair(lytS_ctx *cx, lytS_tup *a, lytS_tup *b);

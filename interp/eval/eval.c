@@ -134,12 +134,13 @@ static lyt_value int_tuple(lyt_state *L, const lytP_node *n) {
 /* Such a tuple, or an integer, straight as the algebra's tuple: the sides
 ** of OP_INTLAYOUT, made without the values int_tuple would make. */
 static lytS_tup *int_tup(lyt_state *L, const lytP_node *n) {
-  lytS_check_stack(&L->cx);
   if (n->kind == N_INT) return lytS_int(&L->cx, n->ival);
   if (n->kind == N_UNDER) return lytS_under(&L->cx);
+  lytS_check_stack(&L->cx);
   lytS_tup *t = lytS_newtup(&L->cx, n->n);
   int32_t i = 0;
-  for (const lytP_node *e = n->list; e; e = e->next) t->e[i++] = int_tup(L, e);
+  for (const lytP_node *e = n->list; e; e = e->next)  /* most are integers: no call for them */
+    t->e[i++] = e->kind == N_INT ? lytS_int(&L->cx, e->ival) : int_tup(L, e);
   return t;
 }
 
@@ -407,23 +408,27 @@ typedef struct args {
   lyt_value *v;
   lyt_loc *loc;
   const char **kw;   /* keyword name or NULL */
+  int nkw;           /* how many have one */
   int host;          /* from the C API, which has no names: all by position */
 } args;
 
-/* The arguments of a call, their values v[] taken off the stack. */
-static args call_args(lyt_state *L, const lytP_node *call, const lyt_value *v) {
+/* The arguments of a call, their values v[] where they are on the stack:
+** nothing above them is pushed until the call returns (a lyt function,
+** called or calling back, runs on a stack of its own). */
+static args call_args(lyt_state *L, const lytP_node *call, lyt_value *v) {
   args a;
   size_t k = (size_t)(call->n ? call->n : 1);
   a.host = 0;
   a.n = call->n;
-  a.v = scratch(L, sizeof *a.v * k);
+  a.v = v;
   a.loc = scratch(L, sizeof *a.loc * k);
   a.kw = scratch(L, sizeof *a.kw * k);
+  a.nkw = 0;
   int i = 0;
   for (const lytP_node *e = call->list; e; e = e->next, i++) {
-    a.v[i] = v[i];
     a.loc[i] = e->str ? e->loc : e->a->loc;
     a.kw[i] = e->str;
+    a.nkw += e->str != NULL;
     if (!e->str && i > 0 && a.kw[i - 1])
       lytI_error(L, a.loc[i], LYT_ERRRUN, "positional argument after a keyword argument");
   }
@@ -486,13 +491,21 @@ static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a
   } else {
     int np = 0;
     while (b->params[np]) np++;
+    int npos = b->npos && !a->host ? b->npos : np;
     lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
     lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
-    char given[LYT_MAX_PARAMS + 1];
-    match(L, b->name, b->params, np, b->npos && !a->host ? b->npos : np, a, slot, sloc, given, at);
-    for (int i = 0; i < b->nreq; i++)
-      if (!given[i])
-        lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
+    if (a->nkw == 0 && a->n <= npos && a->n >= b->nreq) {  /* the common call: all by position */
+      for (int i = 0; i < np; i++) {
+        slot[i] = i < a->n ? a->v[i] : lytI_nil();
+        sloc[i] = i < a->n ? a->loc[i] : at;
+      }
+    } else {
+      char given[LYT_MAX_PARAMS + 1];
+      match(L, b->name, b->params, np, npos, a, slot, sloc, given, at);
+      for (int i = 0; i < b->nreq; i++)
+        if (!given[i])
+          lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
+    }
     c.argc = np;
     c.nextra = a->n;
     c.argv = slot;
@@ -618,6 +631,7 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
   }
   a.kw = scratch(L, sizeof *a.kw * (size_t)(argc + 1));
   memset(a.kw, 0, sizeof *a.kw * (size_t)(argc + 1));
+  a.nkw = 0;
   return apply(L, f, &a, loc, loc);
 }
 

@@ -421,10 +421,9 @@ const char *lytS_layout_str(lytS_ctx *cx, lytS_layout l) {
 /* ------------------------------------------------------------------ */
 
 lytS_flat lytS_flat_new(lytS_ctx *cx, int32_t cap) {
-  lytS_flat f;
-  f.n = 0;
-  f.s = lytS_alloc(cx, sizeof *f.s * (size_t)(cap > 0 ? cap : 1));
-  f.d = lytS_alloc(cx, sizeof *f.d * (size_t)(cap > 0 ? cap : 1));
+  size_t k = (size_t)(cap > 0 ? cap : 1);
+  lytS_flat f = { 0, lytS_alloc(cx, (sizeof *f.s + sizeof *f.d) * k), NULL };
+  f.d = (lytS_tup **)(f.s + k);
   return f;
 }
 
@@ -438,8 +437,15 @@ static int flat_walk(const lytS_tup *s, const lytS_tup *d, lytS_flat *f) {
     return 1;
   }
   if (!lytS_istup(d) || d->n != s->n) return 0;
-  for (int32_t i = 0; i < s->n; i++)
-    if (!flat_walk(s->e[i], d->e[i], f)) return 0;
+  for (int32_t i = 0; i < s->n; i++) {
+    const lytS_tup *a = s->e[i], *b = d->e[i];
+    if (!lytS_istup(a) && !lytS_istup(b)) {  /* most are leaves: no call for them */
+      f->s[f->n] = a->v;
+      f->d[f->n++] = (lytS_tup *)b;
+    } else if (!flat_walk(a, b, f)) {
+      return 0;
+    }
+  }
   return 1;
 }
 

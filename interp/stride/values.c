@@ -8,8 +8,10 @@
 #include "interp/stride/values.h"
 
 lyt_value lytI_layout(lytS_ctx *cx, lytS_layout l) {
+  lytS_layout *p = lytS_alloc(cx, sizeof l);
+  *p = l;
   lyt_value v = { .kind = LYT_VLAYOUT };
-  v.u.lay = lytS_dup(cx, &l, sizeof l);
+  v.u.lay = p;
   return v;
 }
 
