@@ -400,14 +400,15 @@ lytS_layout lytS_compose_cute(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
 lytS_layout lytS_compose(lytS_ctx *cx, lytS_layout a, lytS_layout b) {
   comp c;
   lytS_layout r = compose(cx, a, b, &c);
-  int64_t n = lytS_lsize(cx, b);
-  int small = !lytS_has_basis(b.stride);
   if (c.why.kind != DOUBT_NONE) {
-    if (!small || n > LAX_MAX || mismatch(cx, a, b, r, n) >= 0) doubt_error(cx, &c);
+    int64_t n = lytS_lsize(cx, b);
+    if (lytS_has_basis(b.stride) || n > LAX_MAX || mismatch(cx, a, b, r, n) >= 0)
+      doubt_error(cx, &c);
     return r;
   }
 #ifdef LYT_VERIFY_CORES
-  int64_t bad = small && n <= VERIFY_MAX ? mismatch(cx, a, b, r, n) : -1;
+  int64_t n = lytS_lsize(cx, b);
+  int64_t bad = !lytS_has_basis(b.stride) && n <= VERIFY_MAX ? mismatch(cx, a, b, r, n) : -1;
   if (bad >= 0)
     lytS_fail(cx, LYT_ERRRUN, "composition: internal error: result %s differs from "
               "%s o %s at %lld", lytS_layout_str(cx, r), lytS_layout_str(cx, a),
@@ -622,9 +623,10 @@ lytS_layout lytS_complement(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarge
 ** asking for a complement gets an error instead of a short layout. */
 lytS_layout lytS_complement_covering(lytS_ctx *cx, lytS_layout a, const lytS_tup *cotarget) {
   lytS_layout r = lytS_complement(cx, a, cotarget);
+  if (!lytS_istup(cotarget)) return r;  /* an integer is divided whole */
   int64_t want = lytS_size(cx, cotarget);
   int64_t got = lytS_cosize(cx, lytS_concat(cx, (lytS_layout[2]){ a, r }, 2));
-  if (lytS_istup(cotarget) && got < want)
+  if (got < want)
     lytS_fail(cx, LYT_ERRRUN, "complement: CuTe divides the cotarget %s mode by mode, which "
               "gives %s, reaching %lld of its %lld elements; give the cotarget as the integer "
               "%lld to cover it", lytS_tup_str(cx, cotarget), lytS_layout_str(cx, r),

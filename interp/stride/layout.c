@@ -53,7 +53,19 @@ static int stride_congruent(const lytS_tup *s, const lytS_tup *d) {
 /* construction                                                        */
 /* ------------------------------------------------------------------ */
 
+/* Both of make_layout's checks in one walk: positive integer extents,
+** strides congruent with them. */
+static int well_formed(const lytS_tup *s, const lytS_tup *d) {
+  if (!lytS_istup(s)) return lytS_isint(s) && s->v > 0 && (lytS_isint(d) || lytS_isbasis(d));
+  if (!lytS_istup(d) || d->n != s->n) return 0;
+  for (int32_t i = 0; i < s->n; i++)
+    if (!well_formed(s->e[i], d->e[i])) return 0;
+  return 1;
+}
+
 lytS_layout lytS_make_layout(lytS_ctx *cx, lytS_tup *shape, lytS_tup *stride) {
+  if (well_formed(shape, stride)) return mk(shape, stride);
+  /* the checks one at a time, for the message of the first that fails */
   lytS_check_shape(cx, shape, "make_layout");
   if (!stride_congruent(shape, stride))
     lytS_fail(cx, LYT_ERRRUN, "make_layout: stride %s is not congruent with shape %s",
