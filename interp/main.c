@@ -17,29 +17,55 @@
 
 #include "interp/lyt.h"
 
-/* ud: an int that, when set, silences the script (--emit prints only code). */
+/* What a script prints. Running a script, not a session, it is gathered
+** here and written in large pieces: a call of fwrite for each print was a
+** tenth of the time of a script of layout operations. It is written
+** before any diagnostic and at the end, so the order of the two streams
+** stays. */
+typedef struct output {
+  int quiet;   /* silences the script (--emit prints only code) */
+  int batch;   /* gather prints in buf */
+  size_t n;
+  char buf[8192];
+} output;
+
+static void flush_output(output *o) {
+  if (o->n) fwrite(o->buf, 1, o->n, stdout);
+  o->n = 0;
+  fflush(stdout);
+}
+
 static void write_stdout(void *ud, const char *s, size_t n) {
-  if (ud && *(int *)ud) return;
+  output *o = ud;
+  if (o->quiet) return;
+  if (o->batch && n <= sizeof o->buf - o->n) {
+    memcpy(o->buf + o->n, s, n);
+    o->n += n;
+    return;
+  }
+  flush_output(o);
   fwrite(s, 1, n, stdout);
 }
 
+static output stdout_text;  /* one per process, as the session's signal flags below are */
+
 static int report(lyt_state *L, int status) {
   if (status != LYT_OK) {
-    fflush(stdout);
+    flush_output(&stdout_text);
     fputs(lyt_diagnostic(L), stderr);
   }
   return status;
 }
 
 /* --emit=TARGET[:ARCH] FILE: run FILE quietly, then print its kernels. */
-static int emit_file(lyt_state *L, int *quiet, const char *spec, const char *path) {
+static int emit_file(lyt_state *L, const char *spec, const char *path) {
   char target[32], *arch;
   snprintf(target, sizeof target, "%s", spec);
   arch = strchr(target, ':');
   if (arch) *arch++ = 0;
-  *quiet = 1;
+  stdout_text.quiet = 1;
   int status = report(L, lyt_dofile(L, path));
-  *quiet = 0;
+  stdout_text.quiet = 0;
   return status == LYT_OK ? report(L, lyt_emit(L, target, arch)) : status;
 }
 
@@ -69,7 +95,7 @@ static int explain_file(lyt_state *L, const char *format, const char *path, size
   free(buf);
   const char *s;
   size_t len;
-  if (status == LYT_OK && lyt_to_string(L, -1, &s, &len) == LYT_OK) fwrite(s, 1, len, stdout);
+  if (status == LYT_OK && lyt_to_string(L, -1, &s, &len) == LYT_OK) write_stdout(&stdout_text, s, len);
   return status;
 }
 
@@ -339,9 +365,8 @@ int main(int argc, char **argv) {
     argv++;
     argc--;
   }
-  int quiet = 0;
   cfg.write = write_stdout;
-  cfg.write_ud = &quiet;
+  cfg.write_ud = &stdout_text;
   /* The command runs on the main thread, whose stack is the soft limit:
   ** nesting may use half of it. */
   struct rlimit rl;
@@ -351,12 +376,14 @@ int main(int argc, char **argv) {
   lyt_state *L = lyt_open(&cfg);
   if (!L) { fputs("lyt: cannot create a state (out of memory)\n", stderr); return 1; }
   int status = LYT_OK;
+  /* a script's prints are gathered; a session's are written as they come */
+  stdout_text.batch = !(argc == 1 && isatty(0)) && !(argc == 2 && strcmp(argv[1], "-i") == 0);
   if (argc > 1 && strcmp(argv[1], "--version") == 0) printf("lyt %s\n", LYT_VERSION);
   else if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) usage(stdout);
   else if (argc == 3 && strncmp(argv[1], "--explain", 9) == 0 && (!argv[1][9] || argv[1][9] == '='))
     status = explain_file(L, argv[1][9] ? argv[1] + 10 : "text", argv[2], cfg.max_memory);
   else if (argc == 3 && strncmp(argv[1], "--emit=", 7) == 0)
-    status = emit_file(L, &quiet, argv[1] + 7, argv[2]);
+    status = emit_file(L, argv[1] + 7, argv[2]);
   else if (argc > 2 && strcmp(argv[1], "-e") == 0) status = run_strings(L, argc - 1, argv + 1);
   else if (argc == 2 && strcmp(argv[1], "-") == 0) status = run_stdin(L);
   else if (argc == 2 && argv[1][0] != '-') status = report(L, lyt_dofile(L, argv[1]));
@@ -365,6 +392,6 @@ int main(int argc, char **argv) {
   else if (argc == 1) status = run_stdin(L);
   else { usage(stderr); status = LYT_ERRRUN; }
   lyt_close(L);
-  fflush(stdout);
+  flush_output(&stdout_text);
   return status == LYT_OK ? 0 : 1;
 }
