@@ -25,6 +25,20 @@ check "script diagnostic" "$T/bad.lyt:3:7: error: cannot call an integer
 print a(1)
       ^" "$(cat "$T/err")"
 
+# A script's prints are gathered and written in pieces; a diagnostic still
+# comes after everything printed before it, in one stream (2>&1), whether
+# the prints fit the buffer or overflow it several times.
+printf 'print 1\nprint 2\nprint x\n' > "$T/order.lyt"
+check "prints before a diagnostic, one stream" "1
+2
+$T/order.lyt:3:7: error: unknown name 'x'" "$("$LYT" "$T/order.lyt" 2>&1 | head -3)"
+awk 'BEGIN { for (i = 0; i < 3000; i++) print "print " i; print "print x" }' > "$T/order2.lyt"
+check "3,000 prints, then the diagnostic" "2998
+2999
+$T/order2.lyt:3001:7: error: unknown name 'x'" "$("$LYT" "$T/order2.lyt" 2>&1 | sed -n '2999,3001p')"
+check "-e strings: prints before the failing one's diagnostic" "1
+<string>:1:7: error: unknown name 'y'" "$("$LYT" -e 'print 1' -e 'print y' 2>&1 | head -2)"
+
 # A script runs a statement at a time, each statement's tree given back
 # once it has run: 30,000 lines run in 8 MB, where keeping every tree
 # took more than 16 MB (the text itself is kept, twice: read, and for
