@@ -25,15 +25,19 @@ void lytS_buf_init(lytS_buf *b, lytS_ctx *cx) {
   b->p[0] = '\0';
 }
 
+/* Room for n more bytes and the NUL. */
+static void buf_room(lytS_buf *b, size_t n) {
+  if (b->n + n + 1 <= b->cap) return;
+  size_t cap = b->cap * 2;
+  while (cap < b->n + n + 1) cap *= 2;
+  char *p = lytS_alloc(b->cx, cap);  /* the arena frees the old one later */
+  memcpy(p, b->p, b->n);
+  b->p = p;
+  b->cap = cap;
+}
+
 void lytS_buf_add(lytS_buf *b, const char *s, size_t n) {
-  if (b->n + n + 1 > b->cap) {
-    size_t cap = b->cap * 2;
-    while (cap < b->n + n + 1) cap *= 2;
-    char *p = lytS_alloc(b->cx, cap);  /* the arena frees the old one later */
-    memcpy(p, b->p, b->n);
-    b->p = p;
-    b->cap = cap;
-  }
+  buf_room(b, n);
   /* most pieces are a byte or a few digits, shorter than a call to memcpy */
   char *o = b->p + b->n;
   if (n <= 8) for (size_t i = 0; i < n; i++) o[i] = s[i];
@@ -521,7 +525,56 @@ void lytS_check_coord(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *shape) {
 /* printing                                                            */
 /* ------------------------------------------------------------------ */
 
+/* v's digits at o, which has room for 20 bytes. */
+static inline char *put_int(char *o, int64_t v) {
+  if ((uint64_t)v < 10) {
+    *o++ = (char)('0' + v);
+    return o;
+  }
+  char d[24], *p = d + sizeof d;
+  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  do *--p = (char)('0' + u % 10); while (u /= 10);
+  if (v < 0) *--p = '-';
+  while (p < d + sizeof d) *o++ = *p++;
+  return o;
+}
+
+/* t's text from o on, when it is integers and tuples of them and fits
+** before end; NULL otherwise, with *other set when t holds something
+** else. Printing's common case, written into the buffer's free bytes
+** without a call per piece. */
+static char *put_tup(char *o, const char *end, const lytS_tup *t, int *other) {
+  if (lytS_isint(t)) return end - o < 21 ? NULL : put_int(o, t->v);
+  if (!lytS_istup(t)) {
+    *other = 1;
+    return NULL;
+  }
+  if (end - o < 22) return NULL;
+  *o++ = '(';
+  for (int32_t i = 0; i < t->n; i++) {
+    const lytS_tup *e = t->e[i];
+    if (end - o < 22) return NULL;  /* a comma, an integer, and a ')' or a '(' */
+    if (i) *o++ = ',';
+    o = lytS_isint(e) ? put_int(o, e->v) : put_tup(o, end, e, other);
+    if (!o) return NULL;
+  }
+  if (o == end) return NULL;
+  *o++ = ')';
+  return o;
+}
+
 void lytS_print_tup(lytS_buf *b, const lytS_tup *t) {
+  int other = 0;
+  for (;;) {  /* out of room: twice the room, so all tries cost twice the text */
+    char *e = put_tup(b->p + b->n, b->p + b->cap - 1, t, &other);
+    if (e) {
+      b->n = (size_t)(e - b->p);
+      b->p[b->n] = '\0';
+      return;
+    }
+    if (other) break;  /* nothing is taken: piece by piece below */
+    buf_room(b, b->cap);
+  }
   switch (t->kind) {
   case LYTS_INT: lytS_buf_int(b, t->v); return;
   case LYTS_UNDER: lytS_buf_putc(b, '_'); return;
