@@ -69,7 +69,13 @@ struct lytP_node {
   lytP_node *a, *b, *c;
   lytP_node *list;   /* first element of a child list */
   lytP_node *next;   /* next sibling in the parent's list */
-  const void *fn;    /* N_FNDEF, N_FUNC: the evaluator's function (eval/state.h), made once */
+  union {
+    const void *fn;               /* N_FNDEF, N_FUNC: the evaluator's function (eval/state.h),
+                                     made once */
+    const struct lytS_tup *tup;   /* N_TUPLE of integers, `_` and such tuples, read from a
+                                     line's text (lang/parse.c): the same as the stride core's
+                                     tuple, made as it was read; NULL when not made */
+  };
 };
 
 /* A list under construction: the parser appends at the tail. */

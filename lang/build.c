@@ -107,6 +107,7 @@ static lytP_node *copy_node(lytP_ctx *p, const lytP_node *n) {
   lytP_node *c = lytS_alloc_in(p->cx, p->keep, sizeof *c);
   *c = *n;  /* its texts are in p->keep already (text_alloc), names interned */
   c->next = NULL;
+  if (c->kind == N_TUPLE) c->tup = NULL;  /* made in the statement's arena, which goes */
   c->a = copy_node(p, n->a), c->b = copy_node(p, n->b), c->c = copy_node(p, n->c);
   c->list = copy_list(p, n->list);
   return c;

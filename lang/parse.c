@@ -170,6 +170,22 @@ static lytP_node *text_elem(rd *r, const char **sp, int depth) {
   return n;
 }
 
+/* The stride core's tuple of t, an N_TUPLE the text made, when its
+** elements are integers, `_` and tuples made so (NULL when one is `(x)`,
+** which is grouping or a rank-1 tuple as the place decides): the
+** evaluator's layouts take it as it is, instead of walking the nodes. */
+static const lytS_tup *core_tuple(rd *r, const lytP_node *t) {
+  lytS_tup *c = lytS_newtup(r->p->cx, t->n);
+  int32_t i = 0;
+  for (const lytP_node *e = t->list; e; e = e->next, i++) {
+    if (e->kind == N_INT) c->e[i] = lytS_int(r->p->cx, e->ival);
+    else if (e->kind == N_UNDER) c->e[i] = lytS_under(r->p->cx);
+    else if (e->kind == N_TUPLE && e->tup) c->e[i] = (lytS_tup *)e->tup;
+    else return NULL;
+  }
+  return c;
+}
+
 /* ( ) | ( e ) | ( e , ) | ( e , e ... ), *sp at the `(` and then past
 ** the `)`; NULL for another text. */
 static lytP_node *text_group(rd *r, const char **sp, int depth) {
@@ -190,7 +206,9 @@ static lytP_node *text_group(rd *r, const char **sp, int depth) {
   }
   *sp = s + 1;
   if (l.n == 1 && !comma) return paren_node(r, loc_at(r, open), l.head);
-  return lytP_listnode(r->p, N_TUPLE, loc_at(r, open), &l);
+  lytP_node *t = lytP_listnode(r->p, N_TUPLE, loc_at(r, open), &l);
+  t->tup = core_tuple(r, t);
+  return t;
 }
 
 /* ( ) | ( expr ) | ( expr , ) | ( expr , exprlist ) */

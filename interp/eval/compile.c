@@ -62,6 +62,7 @@ static void expr(comp *c, const lytP_node *n);
 ** is: one instruction makes it, where each element would be one. */
 static int int_tuple(comp *c, const lytP_node *n) {
   if (n->kind != N_TUPLE) return 0;
+  if (n->tup) return 1;  /* the parser made its tuple: it is one */
   lytS_check_stack(c->cx);
   for (const lytP_node *e = n->list; e; e = e->next)
     if (e->kind != N_INT && e->kind != N_UNDER && !int_tuple(c, e)) return 0;

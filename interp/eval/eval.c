@@ -136,6 +136,7 @@ static lyt_value int_tuple(lyt_state *L, const lytP_node *n) {
 static lytS_tup *int_tup(lyt_state *L, const lytP_node *n) {
   if (n->kind == N_INT) return lytS_int(&L->cx, n->ival);
   if (n->kind == N_UNDER) return lytS_under(&L->cx);
+  if (n->tup) return (lytS_tup *)n->tup;  /* made as the text was read: tuples are immutable */
   lytS_check_stack(&L->cx);
   lytS_tup *t = lytS_newtup(&L->cx, n->n);
   int32_t i = 0;
