@@ -195,7 +195,7 @@ static void cute_token(lytP_ctx *p, lytP_token *t, const char *start, int printe
 
 /*!rules:re2c:tokens
   re2c:define:YYCTYPE = "unsigned char";
-  re2c:define:YYCURSOR = "p->cur";
+  re2c:define:YYCURSOR = "cur";
   re2c:yyfill:enable = 0;
   re2c:flags:utf-8 = 0;
   !include "tokens.re";
@@ -319,19 +319,21 @@ static int bad_byte(lytP_ctx *p, lytP_token *t, const char *start) {
   return 0;
 }
 
+/* The automata scan with a local cursor, which the compiler keeps in a
+** register; p->cur is set when a token ends or an action needs it. */
 void lytL_lex(lytP_ctx *p, lytP_token *t) {
-#define TOKEN(k) { t->type = (k); return; }
+#define TOKEN(k) { p->cur = cur; t->type = (k); return; }
 #define KEYWORD(k) TOKEN(k)
 #define OPEN(k) { p->depth++; TOKEN(k); }
 #define CLOSE(k) { if (p->depth > 0) p->depth--; TOKEN(k); }
-#define LONG(fn) { if (fn(p, t, start)) return; continue; }
-#define NEWLINE { p->line++; p->linestart = p->cur; if (p->depth > 0) continue; TOKEN(TK_NEWLINE); }
+#define LONG(fn) { p->cur = cur; if (fn(p, t, start)) return; cur = p->cur; continue; }
+#define NEWLINE { p->line++; p->linestart = cur; if (p->depth > 0) continue; TOKEN(TK_NEWLINE); }
 #define INTEGER LONG(int_literal)
 #define NAME LONG(name)
-  const char *YYMARKER;
+  const char *YYMARKER, *cur = p->cur;
   memset(t, 0, sizeof *t);
   for (;;) {
-    const char *start = p->cur;
+    const char *start = cur;
     t->loc = here(p, start);
     /*!use:re2c:tokens */
   }
@@ -351,19 +353,19 @@ void lytL_lex(lytP_ctx *p, lytP_token *t) {
 ** lytL_lex from where they begin. A name's text is t->s, t->len, left in
 ** the source (the soft keywords `in` and `as` are told by it). */
 int lytL_probe(lytP_ctx *p, lytP_token *t) {
-#define TOKEN(k) return (k);
-#define KEYWORD(k) return (k)
-#define OPEN(k) { p->depth++; return (k); }
-#define CLOSE(k) { if (p->depth > 0) p->depth--; return (k); }
+#define TOKEN(k) { p->cur = cur; return (k); }
+#define KEYWORD(k) TOKEN(k)
+#define OPEN(k) { p->depth++; TOKEN(k); }
+#define CLOSE(k) { if (p->depth > 0) p->depth--; TOKEN(k); }
 #define LONG(fn) goto whole;
-#define NEWLINE { p->line++; p->linestart = p->cur; if (p->depth > 0) continue; return TK_NEWLINE; }
-#define INTEGER { if ((start[0] != '0' || p->cur - start == 1) && \
-                      p->cur - start <= LYTL_SAFE_DIGITS) return TK_INT; goto whole; }
-#define NAME { t->s = start; t->len = (int32_t)(p->cur - start); return TK_NAME; }
-  const char *YYMARKER;
+#define NEWLINE { p->line++; p->linestart = cur; if (p->depth > 0) continue; TOKEN(TK_NEWLINE); }
+#define INTEGER { if ((start[0] != '0' || cur - start == 1) && \
+                      cur - start <= LYTL_SAFE_DIGITS) TOKEN(TK_INT); goto whole; }
+#define NAME { t->s = start; t->len = (int32_t)(cur - start); TOKEN(TK_NAME); }
+  const char *YYMARKER, *cur = p->cur;
   const char *start;
   for (;;) {
-    start = p->cur;
+    start = cur;
     /*!use:re2c:tokens */
   }
 whole:

@@ -159,10 +159,12 @@ static lytP_node *text_elem(rd *r, const char **sp, int depth) {
     return lytP_node_new(r->p, N_UNDER, loc_at(r, s));
   }
   const char *d = *s == '-' ? blank(s + 1) : s, *e = d;
-  while (*e >= '0' && *e <= '9') e++;
-  if (e == d || e - d > LYTL_SAFE_DIGITS || lytL_name_char(*e)) return NULL;
   int64_t v = 0;
-  for (const char *c = d; c < e; c++) v = v * 10 + (*c - '0');
+  for (; *e >= '0' && *e <= '9'; e++) {
+    if (e - d == LYTL_SAFE_DIGITS) return NULL;  /* one digit more may overflow: the tokens say */
+    v = v * 10 + (*e - '0');
+  }
+  if (e == d || lytL_name_char(*e)) return NULL;
   lytP_node *n = lytP_node_new(r->p, N_INT, loc_at(r, s));
   n->ival = d == s ? v : -v;
   if (d != s) n->op = TK_MINUS;

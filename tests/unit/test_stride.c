@@ -110,6 +110,34 @@ static void test_print_and_make(void) {
   EXPECT("ordered static", S(lytS_make_ordered(&cx, T("(2,3,4,5)"), T("(2,67,42,50)"))),
          "(2,3,4,5):(1,40,2,8)");
   EXPECT("like", S(lytS_make_like(&cx, L("(2,3,4,5):(0,42,1,0)"))), "(2,3,4,5):(0,4,1,0)");
+  /* printing: integers of every width, where the buffer runs out, and a
+  ** tuple holding `_` or a basis element among integers */
+  lytS_tup *wide = lytS_newtup(&cx, 5);
+  int64_t vals[5] = { INT64_MIN, -1, 9, 10, INT64_MAX };
+  for (int i = 0; i < 5; i++) wide->e[i] = lytS_int(&cx, vals[i]);
+  char want[128];
+  snprintf(want, sizeof want, "(%lld,-1,9,10,%lld)", (long long)INT64_MIN, (long long)INT64_MAX);
+  EXPECT("print int64 extremes", ST(wide), want);
+  lytS_tup *many = lytS_newtup(&cx, 300);
+  char *mw = lytS_alloc(&cx, 300 * 21 + 2), *o = mw;
+  *o++ = '(';
+  for (int i = 0; i < 300; i++) {
+    many->e[i] = lytS_int(&cx, (int64_t)i * 1000003);
+    o += sprintf(o, "%s%lld", i ? "," : "", (long long)i * 1000003);
+  }
+  strcpy(o, ")");
+  EXPECT("print past the first buffer", ST(many), mw);
+  lytS_buf b;
+  lytS_buf_init(&b, &cx);
+  for (int i = 0; i < 60; i++) lytS_buf_putc(&b, 'x');  /* 4 bytes left of 64 */
+  lytS_print_tup(&b, T("(123456,(7,8))"));
+  EXPECT("print into a nearly full buffer", b.p + 60, "(123456,(7,8))");
+  EXPECT("print mixed", ST(T("((1,_),(2,(3,_)))")), "((1,_),(2,(3,_)))");
+  lytS_tup *mixed = lytS_newtup(&cx, 3);
+  mixed->e[0] = lytS_int(&cx, 12);
+  mixed->e[1] = lytS_basis(&cx, 3, (const uint8_t[]){ 1, 0 }, 2);
+  mixed->e[2] = lytS_int(&cx, -5);
+  EXPECT("print with a basis element", ST(mixed), "(12,3@0@1,-5)");
   EXPECT_ERR("bad stride", S(L("(2,3):(1)")), "not congruent");
   EXPECT_ERR("zero shape", S(L("(2,0):(1,2)")), "not positive");
   EXPECT_ERR("neg shape", S(L("-2:1")), "not positive");
