@@ -201,7 +201,8 @@ lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t
 
 /* Opened without blocking (a FIFO or a device would wait for a writer
 ** forever), and only if it is a regular file. */
-static FILE *open_regular(const char *path, const char **why) {
+/* *size: its size when opened, a first guess of what reading it gives. */
+static FILE *open_regular(const char *path, const char **why, size_t *size) {
   int fd = open(path, O_RDONLY | O_NONBLOCK);
   if (fd < 0) { *why = "cannot open"; return NULL; }
   struct stat st;
@@ -212,18 +213,20 @@ static FILE *open_regular(const char *path, const char **why) {
   }
   FILE *f = fdopen(fd, "rb");
   if (!f) { close(fd); *why = "cannot open"; }
+  *size = st.st_size > 0 ? (size_t)st.st_size : 0;
   return f;
 }
 
 /* Read a whole file into the scratch arena; NULL with errno-style reason. */
 static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why) {
-  FILE *f = open_regular(path, why);
+  size_t size = 0;
+  FILE *f = open_regular(path, why, &size);
   if (!f) return NULL;
   char *buf = NULL;
   size_t n = 0, cap = 0;
   for (;;) {
-    if (n == cap) {
-      size_t ncap = cap ? cap * 2 : 4096;
+    if (n == cap) {  /* the first block holds what the file had when opened, and the end */
+      size_t ncap = cap ? cap * 2 : size < 4095 ? 4096 : size < LYT_MAX_FILE ? size + 1 : LYT_MAX_FILE + 1;
       if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
       if (ncap == cap) { fclose(f); *why = "file too large (limit 16 MiB)"; return NULL; }
       char *nb = lytA_alloc(&L->scratch, ncap);

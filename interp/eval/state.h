@@ -23,6 +23,19 @@ typedef struct lytI_table {
   uint32_t cap, count;      /* cap is a power of two */
 } lytI_table;
 
+/* The interned names: each text once, so that names compare as pointers.
+** A slot keeps its text's hash and length, so a lookup compares texts
+** only where both agree and growing never hashes again. */
+typedef struct lytI_name {
+  const char *s;            /* NULL: an empty slot */
+  uint32_t hash, len;
+} lytI_name;
+
+typedef struct lytI_names {
+  lytI_name *slot;
+  uint32_t cap, count;      /* cap is a power of two */
+} lytI_names;
+
 /* A user-defined function: its definition lives in the code arena. Its
 ** free names are looked up in the globals of the module that defined it,
 ** so what a script binds cannot change what a library function computes. */
@@ -74,7 +87,7 @@ struct lyt_state {
   lytS_ctx cx;              /* core context; its arena is the scratch arena */
   lytI_table globals;       /* the main script's names -> values (the REPL's, the host's) */
   lytI_table builtins;      /* the builtins, seen after any module's own names */
-  lytI_table names;         /* interned names (values unused) */
+  lytI_names names;         /* interned names */
   lytI_table *mod;          /* globals of the code running: &globals or a module's */
   lytI_frame *frame;        /* innermost user call, NULL at top level */
   lytI_module *modules;     /* files imported */

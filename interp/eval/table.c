@@ -30,7 +30,7 @@ static uint32_t hash_ptr(const char *p) {
   return (uint32_t)((x >> 4) ^ (x >> 20)) * 2654435761u;
 }
 
-static void grow(lyt_state *L, lytI_table *t, int by_text) {
+static void grow(lyt_state *L, lytI_table *t) {
   uint32_t ncap = t->cap ? t->cap * 2 : 64;
   lytI_slot *ns = lytA_alloc(&L->code, sizeof *ns * ncap);
   if (!ns) lytI_code_fail(L, L->errloc);
@@ -38,9 +38,23 @@ static void grow(lyt_state *L, lytI_table *t, int by_text) {
   for (uint32_t i = 0; i < t->cap; i++) {
     const char *k = t->slot[i].name;
     if (!k) continue;
-    uint32_t h = by_text ? hash_text(k, strlen(k)) : hash_ptr(k);
-    uint32_t j = h & (ncap - 1);
+    uint32_t j = hash_ptr(k) & (ncap - 1);
     while (ns[j].name) j = (j + 1) & (ncap - 1);
+    ns[j] = t->slot[i];
+  }
+  t->slot = ns;
+  t->cap = ncap;
+}
+
+static void grow_names(lyt_state *L, lytI_names *t) {
+  uint32_t ncap = t->cap ? t->cap * 2 : 256;
+  lytI_name *ns = lytA_alloc(&L->code, sizeof *ns * ncap);
+  if (!ns) lytI_code_fail(L, L->errloc);
+  memset(ns, 0, sizeof *ns * ncap);
+  for (uint32_t i = 0; i < t->cap; i++) {
+    if (!t->slot[i].s) continue;
+    uint32_t j = t->slot[i].hash & (ncap - 1);
+    while (ns[j].s) j = (j + 1) & (ncap - 1);
     ns[j] = t->slot[i];
   }
   t->slot = ns;
@@ -74,17 +88,18 @@ void lytI_code_fail(lyt_state *L, lyt_loc at) {
 }
 
 const char *lytI_intern(lyt_state *L, const char *s, size_t n) {
-  lytI_table *t = &L->names;
-  if ((t->count + 1) * 2 > t->cap) grow(L, t, 1);
-  uint32_t j = hash_text(s, n) & (t->cap - 1);
-  for (; t->slot[j].name; j = (j + 1) & (t->cap - 1))
-    if (strncmp(t->slot[j].name, s, n) == 0 && t->slot[j].name[n] == 0)
-      return t->slot[j].name;
+  lytI_names *t = &L->names;
+  if ((t->count + 1) * 2 > t->cap) grow_names(L, t);
+  uint32_t h = hash_text(s, n), j = h & (t->cap - 1);
+  for (; t->slot[j].s; j = (j + 1) & (t->cap - 1))
+    if (t->slot[j].hash == h && t->slot[j].len == n && memcmp(t->slot[j].s, s, n) == 0)
+      return t->slot[j].s;
+  if (n > UINT32_MAX) return NULL;
   char *copy = lytA_alloc(&L->code, n + 1);
   if (!copy) return NULL;
   memcpy(copy, s, n);
   copy[n] = 0;
-  t->slot[j].name = copy;
+  t->slot[j] = (lytI_name){ copy, h, (uint32_t)n };
   t->count++;
   return copy;
 }
@@ -100,7 +115,7 @@ lyt_value *lytI_tget(const lytI_table *t, const char *name) {
 void lytI_tset(lyt_state *L, lytI_table *t, const char *name, lyt_value v) {
   lyt_value *old = lytI_tget(t, name);
   if (old) { *old = v; return; }
-  if ((t->count + 1) * 2 > t->cap) grow(L, t, 0);
+  if ((t->count + 1) * 2 > t->cap) grow(L, t);
   uint32_t j = hash_ptr(name) & (t->cap - 1);
   while (t->slot[j].name) j = (j + 1) & (t->cap - 1);
   t->slot[j].name = name;
