@@ -380,12 +380,33 @@ static int64_t mismatch(lytS_ctx *cx, lytS_layout a, lytS_layout b, lytS_layout 
 
 /* CuTe's algorithm with CuTe's own checks; c says what the structural
 ** test thought of it. */
+/* Whether leaf k of B's shape and leaf k of its stride make a mode that
+** moves (extent above 1, stride not 0). */
+static int live_leaf(int64_t s, const lytS_tup *d) { return s > 1 && !(lytS_isint(d) && d->v == 0); }
+
+/* B's live modes, counted without flattening it; 0 where its sides nest
+** differently (lytS_flat_of then pairs their leaves in order). */
+static int count_live(const lytS_tup *s, const lytS_tup *d, int32_t *live) {
+  if (!lytS_istup(s)) {
+    if (lytS_istup(d)) return 0;
+    *live += live_leaf(s->v, d);
+    return 1;
+  }
+  if (!lytS_istup(d) || d->n != s->n) return 0;
+  for (int32_t i = 0; i < s->n; i++)
+    if (!count_live(s->e[i], d->e[i], live)) return 0;
+  return 1;
+}
+
 static lytS_layout compose(lytS_ctx *cx, lytS_layout a, lytS_layout b, comp *c) {
   lytS_check_shape(cx, b.shape, "composition");
   *c = comp_new(cx, a);
-  lytS_flat fb = lytS_flat_of(cx, b);
-  int live = 0;
-  for (int32_t i = 0; i < fb.n; i++) live += fb.s[i] > 1 && !(lytS_isint(fb.d[i]) && fb.d[i]->v == 0);
+  int32_t live = 0;
+  if (!count_live(b.shape, b.stride, &live)) {
+    lytS_flat fb = lytS_flat_of(cx, b);
+    live = 0;
+    for (int32_t i = 0; i < fb.n; i++) live += live_leaf(fb.s[i], fb.d[i]);
+  }
   c->multi = live > 1;
   lytS_layout r = comp_rec(cx, c, b.shape, b.stride);
   check_disjoint(c);
