@@ -160,7 +160,7 @@ static lytP_node *text_elem(rd *r, const char **sp, int depth) {
   }
   const char *d = *s == '-' ? blank(s + 1) : s, *e = d;
   int64_t v = 0;
-  for (; *e >= '0' && *e <= '9'; e++) {
+  for (; lytL_digit(*e); e++) {
     if (e - d == LYTL_SAFE_DIGITS) return NULL;  /* one digit more may overflow: the tokens say */
     v = v * 10 + (*e - '0');
   }

@@ -101,6 +101,8 @@ static inline int lytL_name_char(char c) {
   return (int)(bits[b >> 6] >> (b & 63)) & 1;
 }
 
+static inline int lytL_digit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
+
 void lytL_lex(lytP_ctx *p, lytP_token *t);
 int lytL_probe(lytP_ctx *p, lytP_token *t);  /* the next token's type (lytP_valid) */
 int lytL_is_name(const char *s);  /* an identifier a script can write (no keyword) */

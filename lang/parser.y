@@ -339,8 +339,6 @@ static inline uint64_t digit_bytes(uint64_t w) {
   return (x + 0x50 * ones) & ~(x + 0x46 * ones) & ~w & high;
 }
 
-static int is_digit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
-
 static int line_text(const char *s, const char *end, char *out, int *len, uint32_t *hash) {
   const char *nl = memchr(s, '\n', (size_t)(end - s > TEXT_MAX ? TEXT_MAX : end - s));
   if (!nl) return 0;
@@ -351,13 +349,13 @@ static int line_text(const char *s, const char *end, char *out, int *len, uint32
       memcpy(&w, c, 8);
       memcpy(o, c, 8);
       if (!digit_bytes(w)) { c += 8, o += 8; continue; }
-      while (!is_digit(*c)) c++, o++;
-    } else if (!is_digit(*c)) {
+      while (!lytL_digit(*c)) c++, o++;
+    } else if (!lytL_digit(*c)) {
       *o++ = *c++;
       continue;
     }
     const char *e = c + 1;  /* a run of digits from c: the newline ends it */
-    while (is_digit(*e)) e++;
+    while (lytL_digit(*e)) e++;
     if ((c == s || !lytL_name_char(c[-1])) && e - c <= LYTL_SAFE_DIGITS && !lytL_name_char(*e)) {
       *o++ = '0';
     } else {

@@ -48,15 +48,25 @@ void lytS_buf_add(lytS_buf *b, const char *s, size_t n) {
 
 void lytS_buf_puts(lytS_buf *b, const char *s) { lytS_buf_add(b, s, strlen(s)); }
 
-/* Printing layouts is mostly integers: vsnprintf for each was 11% of a
-** workload of layout operations. */
-void lytS_buf_int(lytS_buf *b, int64_t v) {
+/* v's digits at o, which has room for 20 bytes. Printing layouts is mostly
+** integers: vsnprintf for each was 11% of a workload of layout operations. */
+static inline char *put_int(char *o, int64_t v) {
+  if ((uint64_t)v < 10) {
+    *o++ = (char)('0' + v);
+    return o;
+  }
   char d[24], *p = d + sizeof d;
   uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  if (v >= 0 && v < 10) { lytS_buf_putc(b, (char)('0' + v)); return; }
   do *--p = (char)('0' + u % 10); while (u /= 10);
   if (v < 0) *--p = '-';
-  lytS_buf_add(b, p, (size_t)(d + sizeof d - p));
+  while (p < d + sizeof d) *o++ = *p++;
+  return o;
+}
+
+void lytS_buf_int(lytS_buf *b, int64_t v) {
+  buf_room(b, 20);
+  b->n = (size_t)(put_int(b->p + b->n, v) - b->p);
+  b->p[b->n] = '\0';
 }
 
 void lytS_buf_printf(lytS_buf *b, const char *fmt, ...) {
@@ -524,20 +534,6 @@ void lytS_check_coord(lytS_ctx *cx, const lytS_tup *c, const lytS_tup *shape) {
 /* ------------------------------------------------------------------ */
 /* printing                                                            */
 /* ------------------------------------------------------------------ */
-
-/* v's digits at o, which has room for 20 bytes. */
-static inline char *put_int(char *o, int64_t v) {
-  if ((uint64_t)v < 10) {
-    *o++ = (char)('0' + v);
-    return o;
-  }
-  char d[24], *p = d + sizeof d;
-  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-  do *--p = (char)('0' + u % 10); while (u /= 10);
-  if (v < 0) *--p = '-';
-  while (p < d + sizeof d) *o++ = *p++;
-  return o;
-}
 
 /* t's text from o on, when it is integers and tuples of them and fits
 ** before end; NULL otherwise, with *other set when t holds something

@@ -442,11 +442,10 @@ static int param_index(const char *const *names, int np, const char *kw) {
   return -1;
 }
 
-/* Match arguments to parameter slots: positionals first, then keywords. */
-/* Arguments into parameter slots: positional ones first (at most npos),
-** then by name. */
-static void match(lyt_state *L, const char *fname, const char *const *names, int np, int npos,
-                  const args *a, lyt_value *slot, lyt_loc *sloc, char *given, lyt_loc at) {
+/* match's general case: names to look up, and the errors of a call. */
+static void match_named(lyt_state *L, const char *fname, const char *const *names, int np,
+                        int npos, const args *a, lyt_value *slot, lyt_loc *sloc, char *given,
+                        lyt_loc at) {
   for (int i = 0; i < np; i++) {
     slot[i] = lytI_nil();
     sloc[i] = at;
@@ -473,6 +472,24 @@ static void match(lyt_state *L, const char *fname, const char *const *names, int
   }
 }
 
+/* Arguments into parameter slots: positional ones first (at most npos),
+** then by name. Inline for the call that gives them all by position, as
+** most calls do. */
+static inline void match(lyt_state *L, const char *fname, const char *const *names, int np,
+                         int npos, const args *a, lyt_value *slot, lyt_loc *sloc, char *given,
+                         lyt_loc at) {
+  if (a->nkw || a->n > npos) {
+    match_named(L, fname, names, np, npos, a, slot, sloc, given, at);
+    return;
+  }
+  for (int i = 0; i < np; i++) {
+    int g = i < a->n;
+    slot[i] = g ? a->v[i] : lytI_nil();
+    sloc[i] = g ? a->loc[i] : at;
+    given[i] = (char)g;
+  }
+}
+
 static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a, lyt_loc at) {
   lytI_call c;
   memset(&c, 0, sizeof c);
@@ -495,18 +512,11 @@ static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a
     int npos = b->npos && !a->host ? b->npos : np;
     lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
     lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
-    if (a->nkw == 0 && a->n <= npos && a->n >= b->nreq) {  /* the common call: all by position */
-      for (int i = 0; i < np; i++) {
-        slot[i] = i < a->n ? a->v[i] : lytI_nil();
-        sloc[i] = i < a->n ? a->loc[i] : at;
-      }
-    } else {
-      char given[LYT_MAX_PARAMS + 1];
-      match(L, b->name, b->params, np, npos, a, slot, sloc, given, at);
-      for (int i = 0; i < b->nreq; i++)
-        if (!given[i])
-          lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
-    }
+    char given[LYT_MAX_PARAMS + 1];
+    match(L, b->name, b->params, np, npos, a, slot, sloc, given, at);
+    for (int i = 0; i < b->nreq; i++)
+      if (!given[i])
+        lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
     c.argc = np;
     c.nextra = a->n;
     c.argv = slot;
