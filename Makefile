@@ -40,8 +40,8 @@ LDLIBS_REPL = -ldl  # libedit is opened at run time (interp/main.c)
 # the command line.
 FAMILIES = base eval stride linear axe nested axisinfo interop picture
 LIBSRC = $(filter-out interp/main.c,$(wildcard interp/*.c)) \
-         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/parse.c lang/unparse.c \
-         lang/image.c $(wildcard backends/*.c)
+         $(foreach f,$(FAMILIES),$(wildcard interp/$(f)/*.c)) lang/build.c lang/parse.c lang/linekey.c \
+         lang/unparse.c lang/image.c $(wildcard backends/*.c)
 GENSRC = $(GEN)/lexer.c $(GEN)/parser.c $(GEN)/image.c
 LIBOBJ = $(patsubst %.c,$(BUILD)/%.o,$(LIBSRC)) $(GEN)/lexer.o $(GEN)/parser.o $(GEN)/image.o
 # The fuzz targets (tests/fuzz/fuzz_*.c), run by `make fuzz` and replayed
@@ -81,7 +81,8 @@ $(GEN):
 
 # The stdlib's syntax trees, parsed when lyt is built (lang/image.h), by a
 # tool that links the front end alone.
-MKIMAGE_OBJ = $(BUILD)/lang/build.o $(BUILD)/lang/parse.o $(GEN)/lexer.o $(GEN)/parser.o \
+MKIMAGE_OBJ = $(BUILD)/lang/build.o $(BUILD)/lang/parse.o $(BUILD)/lang/linekey.o $(GEN)/lexer.o \
+              $(GEN)/parser.o \
               $(patsubst %.c,$(BUILD)/%.o,$(wildcard interp/base/*.c))
 $(BUILD)/mkimage: lang/mkimage.c lang/image.h $(MKIMAGE_OBJ)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.o,$^)

@@ -113,7 +113,7 @@ static lytP_node *copy_node(lytP_ctx *p, const lytP_node *n) {
   return c;
 }
 
-void lytP_stmt(lytP_ctx *p, lytP_node *s) {
+void lytP_stmt(lytP_ctx *p, lytP_node *s, const char *line) {
   if (!p->on_stmt) {
     lytP_list_add(p, &p->stmts, s);
     return;
@@ -121,7 +121,7 @@ void lytP_stmt(lytP_ctx *p, lytP_node *s) {
   if (p->nerr) return;  /* lytP_valid missed an error: nothing more runs; the caller reports it */
   const lytP_node *run = p->made_fn ? copy_node(p, s) : s;
   p->made_fn = 0;
-  p->on_stmt(p->on_stmt_ud, run);
+  p->on_stmt(p->on_stmt_ud, run, line);
   lytA_release(p->cx->arena, p->stmt_mark);
 }
 

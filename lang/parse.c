@@ -568,15 +568,37 @@ static lytP_node *stmt(rd *r) {
   }
 }
 
+/* The lines on_line runs itself, from the start of the line at the
+** lexer: all of them, or up to the one it leaves to the parser. */
+static void lines(lytP_ctx *p) {
+  const char *end = p->src->text + p->src->len;
+  while (p->cur == p->linestart && p->cur < end) {
+    int n = p->on_line(p->on_stmt_ud, p->src, p->cur, p->line);
+    if (!n) {
+      p->missed = p->cur, p->missed_line = p->line;
+      return;
+    }
+    p->cur += n, p->line++, p->linestart = p->cur;
+  }
+}
+
 /* chunk ::= stmt? (sep stmt?)*, each statement handed over when its
 ** separator is seen. */
 static void chunk(rd *r) {
+  lytP_ctx *p = r->p;
   for (;;) {
-    while (is_sep(r->t.type)) next(r);
+    while (is_sep(r->t.type)) {
+      if (r->t.type == TK_NEWLINE && p->on_line) lines(p);
+      next(r);
+    }
     if (r->t.type == 0) return;
+    int32_t first = r->t.loc.line;
     lytP_node *s = stmt(r);
     if (!is_sep(r->t.type) && r->t.type != 0) unexpected(r);
-    lytP_stmt(r->p, s);
+    /* the line it began on ended it (one newline read since) */
+    int whole = p->missed_line == first && r->t.type == TK_NEWLINE && p->line == first + 1;
+    p->missed_line = 0;
+    lytP_stmt(p, s, whole ? p->missed : NULL);
   }
 }
 

@@ -41,8 +41,15 @@ typedef struct lytP_ctx {
   /* result: the statements, or, with on_stmt set, each top-level
   ** statement handed over as soon as it is parsed (lytP_parse) */
   lytP_list stmts;
-  void (*on_stmt)(void *ud, const lytP_node *s);
+  void (*on_stmt)(void *ud, const lytP_node *s, const char *line);
   void *on_stmt_ud;
+  /* With on_stmt: a line where a top-level statement may begin, before
+  ** it is lexed. on_line runs it and returns its length (its newline
+  ** included), or 0 to leave it to the parser; then on_stmt is told where
+  ** it began (line) if one statement fills it, else NULL. */
+  int (*on_line)(void *ud, const lytL_src *src, const char *at, int32_t line);
+  const char *missed;      /* the line on_line last left to the parser */
+  int32_t missed_line;     /* its number; 0 once a statement began after it */
   lytA_arena *keep;        /* where a statement that makes functions is copied, and
                               texts go (they outlive it); NULL: p->cx's arena */
   lytA_mark stmt_mark;     /* p->cx's arena where every statement begins */
@@ -103,6 +110,42 @@ static inline int lytL_name_char(char c) {
 
 static inline int lytL_digit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
 
+/* A line's key (lang/linekey.c): the line from its first byte through
+** its newline, each digit of a decimal literal of at most
+** LYTL_SAFE_DIGITS digits standing alone (no name character on either
+** side) written as a zero. Any such literal lexes to an integer token
+** whatever its digits, so lines with one key lex to the same tokens but
+** for the integers' values, and each token keeps its column. Longer
+** literals (which may overflow), hexadecimal and binary ones, and digits
+** in names stay as written. The check (lytP_valid) skips lines by their
+** keys; the evaluator reuses a statement's code for lines with its key
+** (eval/template.c). */
+#define LYTL_KEY_MAX 128
+#define LYTL_KEY_LITS (LYTL_KEY_MAX / 2)
+/* A line read for its key: enough to find a key and to compare with it. */
+typedef struct lytL_line {
+  int n;                        /* bytes, its newline included; 0: no newline within
+                                   LYTL_KEY_MAX bytes */
+  uint32_t hash;                /* the same for lines with one key */
+  uint64_t z[LYTL_KEY_MAX / 8]; /* its bytes 8 to a word, the first lowest, every digit
+                                   as a zero, zeros past n */
+} lytL_line;
+typedef struct lytL_key {
+  lytL_line line;
+  int nlit, nraw;               /* its literals, and runs of digits kept as written */
+  uint8_t at[LYTL_KEY_LITS], len[LYTL_KEY_LITS];          /* offset and digits of each */
+  uint8_t raw_at[LYTL_KEY_LITS], raw_len[LYTL_KEY_LITS];
+  char text[LYTL_KEY_MAX];      /* the line as written */
+} lytL_key;
+/* The line at s (the text ends at end) read, l->n. */
+int lytL_line_read(const char *s, const char *end, lytL_line *l);
+/* The key of the line at s, k->line.n. */
+int lytL_line_key(const char *s, const char *end, lytL_key *k);
+/* Whether l, the line read at s, has key k. */
+int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s);
+/* The values of k's literals in the line at s, which has key k. */
+void lytL_line_values(const lytL_key *k, const char *s, int64_t *v);
+
 void lytL_lex(lytP_ctx *p, lytP_token *t);
 int lytL_probe(lytP_ctx *p, lytP_token *t);  /* the next token's type (lytP_valid) */
 int lytL_is_name(const char *s);  /* an identifier a script can write (no keyword) */
@@ -156,7 +199,9 @@ static inline lytP_list *lytP_list_add(lytP_ctx *p, lytP_list *l, lytP_node *n) 
   l->n++;
   return l;
 }
-void lytP_stmt(lytP_ctx *p, lytP_node *s);
+/* A top-level statement parsed: to the list, or to on_stmt with the line
+** it fills (NULL: it does not fill one). */
+void lytP_stmt(lytP_ctx *p, lytP_node *s, const char *line);
 lytP_node *lytP_function(lytP_ctx *p, const lytP_token *fn, const lytP_token *name,
                          lytP_list *params, lytP_node *body);
 lytP_node *lytP_exprstmt(lytP_ctx *p, lytP_node *e);

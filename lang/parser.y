@@ -72,7 +72,7 @@ lines ::= lines sep line.
 sep ::= NEWLINE.
 sep ::= SEMI.
 line ::= .
-line ::= stmt(S). { lytP_stmt(p, S); }
+line ::= stmt(S). { lytP_stmt(p, S, NULL); }
 
 /* Statements. */
 stmt(A) ::= NAME(N) ASSIGN expr(E).   { A = lytP_named(p, N_ASSIGN, &N, E); }
@@ -311,94 +311,48 @@ static line_seen *line_slot(line_seen *seen, const uint16_t *from, const uint8_t
   return NULL;  /* full */
 }
 
-/* Lines already checked, by their bytes: a line with the bytes of one
-** the automaton took from [0, from] to [0, to] lexes to the same token
-** types and does the same again, so it skips the lexer too. A decimal
-** literal of at most LYTL_SAFE_DIGITS digits standing alone (no name
-** character on either side) reads as 0, since any such literal lexes to
-** an integer:
-** lines that differ only in their numbers share an entry. Longer
-** literals (which may overflow), hexadecimal and binary ones, and digits
-** in names stay as written. Only lines that lexed without error, within
-** brackets that close, and ended in a newline, are kept. */
-#define TEXT_SLOTS 64
-#define TEXT_MAX 128
+/* Lines already checked, by their keys (lytL_line_key): a line with the
+** key of one the automaton took from [0, from] to [0, to] lexes to the
+** same token types and does the same again, so it skips the lexer too.
+** Only lines that lexed without error, within brackets that close, and
+** ended in a newline, are kept, up to 3/4 of the slots. */
+#define TEXT_SLOTS 256
 typedef struct text_seen {
   uint16_t from[2], to[2];
-  uint16_t n;  /* 0: an empty slot */
-  char b[TEXT_MAX];
+  lytL_key k;
 } text_seen;
 
-/* The line from s through its newline with its literals read as 0, into
-** out (room for TEXT_MAX + 8 bytes), and its hash: its length, 0 if it has
-** no newline within TEXT_MAX bytes; *len the bytes of s it took. */
-/* The high bit of each byte of w, 8 bytes of text, that is an ASCII digit
-** (the low seven bits add without a carry out of their byte). */
-static inline uint64_t digit_bytes(uint64_t w) {
-  const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u, x = w & ~high;
-  return (x + 0x50 * ones) & ~(x + 0x46 * ones) & ~w & high;
-}
+typedef struct texts {
+  text_seen *slot[TEXT_SLOTS];
+  int count;
+} texts;
 
-static int line_text(const char *s, const char *end, char *out, int *len, uint32_t *hash) {
-  const char *nl = memchr(s, '\n', (size_t)(end - s > TEXT_MAX ? TEXT_MAX : end - s));
-  if (!nl) return 0;
-  char *o = out;
-  for (const char *c = s; c <= nl;) {
-    if (nl - c >= 7) {  /* 8 bytes at once up to the next digit */
-      uint64_t w;
-      memcpy(&w, c, 8);
-      memcpy(o, c, 8);
-      if (!digit_bytes(w)) { c += 8, o += 8; continue; }
-      while (!lytL_digit(*c)) c++, o++;
-    } else if (!lytL_digit(*c)) {
-      *o++ = *c++;
-      continue;
+/* The line l, read at s, checked from the states from, or NULL, *empty
+** then the slot where it goes. */
+static text_seen *find_text(texts *t, const lytL_line *l, const char *s, const uint16_t *from,
+                            text_seen ***empty) {
+  for (uint32_t i = l->hash;; i++) {  /* never full */
+    text_seen **e = &t->slot[i & (TEXT_SLOTS - 1)];
+    if (!*e) {
+      *empty = e;
+      return NULL;
     }
-    const char *e = c + 1;  /* a run of digits from c: the newline ends it */
-    while (lytL_digit(*e)) e++;
-    if ((c == s || !lytL_name_char(c[-1])) && e - c <= LYTL_SAFE_DIGITS && !lytL_name_char(*e)) {
-      *o++ = '0';
-    } else {
-      memcpy(o, c, (size_t)(e - c));
-      o += e - c;
-    }
-    c = e;
+    if ((*e)->k.line.hash == l->hash && (*e)->from[0] == from[0] && (*e)->from[1] == from[1] &&
+        lytL_line_is(&(*e)->k, l, s))
+      return *e;
   }
-  int n = (int)(o - out);
-  memset(o, 0, 8);
-  uint64_t h = 14695981039346656037u;
-  for (int i = 0; i < n; i += 8) {  /* a word at a time: the zeros after the newline are fixed */
-    uint64_t w;
-    memcpy(&w, out + i, 8);
-    h = (h ^ w) * 1099511628211u;
-  }
-  *len = (int)(nl + 1 - s);
-  *hash = (uint32_t)(h ^ (h >> 32));
-  return n;
 }
 
-static text_seen *text_slot(text_seen *seen, const uint16_t *from, const char *b, int n,
-                            uint32_t h) {
-  for (int k = 0; k < TEXT_SLOTS; k++) {
-    text_seen *e = &seen[(h + (uint32_t)k) & (TEXT_SLOTS - 1)];
-    if (e->n == 0 || (e->n == n && e->from[0] == from[0] && e->from[1] == from[1] &&
-                      memcmp(e->b, b, (size_t)n) == 0))
-      return e;
-  }
-  return NULL;  /* full */
-}
-
-/* The line at p->cur, if one with its text was checked from the same
+/* The line at p->cur, if one with its key was checked from the same
 ** states: the automaton and the lexer moved past it. */
-static int skip_seen_line(lytP_ctx *p, text_seen *seen, lytP_probe *q) {
-  char b[TEXT_MAX + 8];
-  uint32_t h = 0;
-  int len = 0, n = line_text(p->cur, p->src->text + p->src->len, b, &len, &h);
+static int skip_seen_line(lytP_ctx *p, texts *t, lytP_probe *q) {
+  lytL_line l;
   uint16_t from[2] = { q->st[1], q->st[2] };
-  text_seen *e = n ? text_slot(seen, from, b, n, h) : NULL;
-  if (!e || !e->n) return 0;
+  text_seen **empty, *e = t && lytL_line_read(p->cur, p->src->text + p->src->len, &l)
+                          ? find_text(t, &l, p->cur, from, &empty) : NULL;
+  if (!e) return 0;
   q->st[1] = e->to[0], q->st[2] = e->to[1];
-  p->cur += len;
+  p->cur += l.n;
   p->line++;
   p->linestart = p->cur;
   return 1;
@@ -406,36 +360,42 @@ static int skip_seen_line(lytP_ctx *p, text_seen *seen, lytP_probe *q) {
 
 /* The line that began at s and ended where the lexer is, checked from
 ** the states from to q's. */
-static void keep_line(lytP_ctx *p, text_seen *seen, const char *s, const uint16_t *from,
+static void keep_line(lytP_ctx *p, texts **t, const char *s, const uint16_t *from,
                       const lytP_probe *q) {
-  char b[TEXT_MAX + 8];
-  uint32_t h = 0;
-  int len = 0, n = line_text(s, p->src->text + p->src->len, b, &len, &h);
-  if (!n || s + len != p->cur) return;  /* longer, or more than one line */
-  text_seen *e = text_slot(seen, from, b, n, h);
-  if (!e || e->n) return;
-  *e = (text_seen){ { from[0], from[1] }, { q->st[1], q->st[2] }, (uint16_t)n, { 0 } };
-  memcpy(e->b, b, (size_t)n);
+  lytL_key k;
+  int n = lytL_line_key(s, p->src->text + p->src->len, &k);
+  if (!n || s + n != p->cur) return;  /* longer, or more than one line */
+  if (!*t) {  /* the first line kept: a script of one line needs no table */
+    *t = lytA_alloc(p->cx->arena, sizeof **t);
+    if (!*t) return;  /* the check goes on without it */
+    memset(*t, 0, sizeof **t);
+  }
+  text_seen **empty;
+  if ((*t)->count >= TEXT_SLOTS / 4 * 3 || find_text(*t, &k.line, s, from, &empty)) return;
+  text_seen *e = lytA_alloc(p->cx->arena, sizeof *e);
+  if (!e) return;
+  *e = (text_seen){ { from[0], from[1] }, { q->st[1], q->st[2] }, k };
+  *empty = e;
+  (*t)->count++;
 }
 
 int lytP_valid(lytP_ctx *p) {
   lytP_probe q;
   lytP_token t;
   line_seen seen[LINE_SLOTS];
-  text_seen texts[TEXT_SLOTS];
+  texts *seen_texts = NULL;  /* in p->cx's arena, once a line is kept */
   uint8_t line[LINE_TOKENS];
   int prev2 = 0, prev1 = 0, n = 0, at_line = 0;  /* at_line: the stack is [0, from] */
   const char *begin = NULL;  /* where the line being checked began, at_line */
   uint16_t begin_from[2] = { 0, 0 };
   /* a slot is read past its n only when that is set */
   for (int i = 0; i < LINE_SLOTS; i++) seen[i].n = 0;
-  for (int i = 0; i < TEXT_SLOTS; i++) texts[i].n = 0;
   lytP_probe_init(&q);
   p->probing = 1;
   _Static_assert(YYNTOKEN <= 256, "token types fit a byte");
   for (;;) {
     if (at_line && n == 0 && !begin && p->depth == 0) {
-      if (skip_seen_line(p, texts, &q)) {
+      if (skip_seen_line(p, seen_texts, &q)) {
         prev2 = 0, prev1 = TK_NEWLINE;
         continue;
       }
@@ -462,7 +422,7 @@ int lytP_valid(lytP_ctx *p) {
         at_line = q.top == 2;
       }
       n = 0;
-      if (at_line && t.type == TK_NEWLINE && begin) keep_line(p, texts, begin, begin_from, &q);
+      if (at_line && t.type == TK_NEWLINE && begin) keep_line(p, &seen_texts, begin, begin_from, &q);
       if (!at_line || t.type == TK_NEWLINE) begin = NULL;
       continue;
     }

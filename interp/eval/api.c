@@ -237,6 +237,7 @@ void lyt_close(lyt_state *L) {
   lytA_free(&L->scratch);
   lytA_free(&L->host);
   lytA_free(&L->pend.arena);
+  lytI_templates_free(L);
   if (L->stk) L->cfg.alloc(L->cfg.alloc_ud, L->stk, sizeof *L->stk * (size_t)L->cap, 0);
   if (L->diag) L->cfg.alloc(L->cfg.alloc_ud, L->diag, L->diagcap, 0);
   L->cfg.alloc(L->cfg.alloc_ud, L, sizeof *L, 0);

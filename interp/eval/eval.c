@@ -916,7 +916,7 @@ static lyt_value run(lyt_state *L, act *a) {
   }
 }
 
-void lytI_exec(lyt_state *L, const lytP_node *s) {
-  const lytC_code *c = lytC_statement(&L->cx, &L->scratch, s, 0, &L->errloc);
-  run(L, new_act(L, c, NULL, NULL));
+void lytI_exec(lyt_state *L, const lytP_node *s, const lytC_code *code) {
+  if (!code) code = lytC_statement(&L->cx, &L->scratch, s, 0, &L->errloc);
+  run(L, new_act(L, code, NULL, NULL));
 }

@@ -17,6 +17,7 @@
 #include "lang/image.h"
 #include "lang/parse.h"
 #include "parser.h"
+#include "interp/eval/code.h"
 #include "interp/eval/state.h"
 
 #define LYT_MAX_FILE (16u << 20)  /* larger inputs are not layout scripts */
@@ -60,19 +61,38 @@ static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {
   longjmp(*L->cx.jb, 1);
 }
 
-static void run_statement(void *ud, const lytP_node *s) {
-  lyt_state *L = ud;
+/* s, with its code (NULL: compiled here) */
+static void exec(lyt_state *L, const lytP_node *s, const lytC_code *code) {
   lytA_mark m = lytA_getmark(&L->scratch);
   if (L->stmts == 0) L->steps = 0;
   L->errloc = s->loc;
   L->stmts++;
-  lytI_exec(L, s);
+  lytI_exec(L, s, code);
   L->stmts--;
   lytA_release(&L->scratch, m);
 }
 
+/* on_stmt: a statement the parser made; line: the line it fills */
+static void run_statement(void *ud, const lytP_node *s, const char *line) {
+  lyt_state *L = ud;
+  const lytC_code *code = NULL;
+  const lytP_node *t = line ? lytI_template_make(L, s, line, &code) : NULL;
+  exec(L, t ? t : s, code);
+}
+
+/* on_line: a line whose statement a template has */
+static int run_template(void *ud, const lytL_src *src, const char *at, int32_t line) {
+  lyt_state *L = ud;
+  const lytC_code *code = NULL;
+  int len = 0;
+  const lytP_node *s = lytI_template_find(L, src, at, line, &code, &len);
+  if (!s) return 0;
+  exec(L, s, code);
+  return len;
+}
+
 static void run_statements(lyt_state *L, const lytP_node *first) {
-  for (const lytP_node *s = first; s; s = s->next) run_statement(L, s);
+  for (const lytP_node *s = first; s; s = s->next) exec(L, s, NULL);
 }
 
 /* A chunk that parses is run a statement at a time as it is parsed, each
@@ -95,6 +115,7 @@ static void parse_and_run(lyt_state *L, const lytL_src *src) {
   }
   lex_init(&p, L, src);
   p.on_stmt = run_statement;
+  p.on_line = run_template;
   p.on_stmt_ud = L;
   p.keep = &L->code;
   /* an error here would be lytP_valid's mistake: the whole parse reports it */

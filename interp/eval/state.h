@@ -96,6 +96,8 @@ struct lyt_state {
     const char *name, *text;
     struct lytI_alias *next;
   } *aliases;
+  struct lytI_templates *templates;  /* lines' shared code (eval/template.c); NULL until a
+                                        script's second line */
   int depth;                /* nested user calls */
   int64_t steps;            /* evaluation steps of this top-level statement */
   atomic_int interrupted;   /* lyt_interrupt, from a signal handler or another
@@ -177,7 +179,20 @@ int lytI_run_file(lyt_state *L, const char *path, lyt_loc at);
 /* eval/eval.c / eval/load.c */
 lyt_value lytI_eval_expr(lyt_state *L, const lytP_node *n);
 lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t len);
-void lytI_exec(lyt_state *L, const lytP_node *s);
+/* Statement s, compiled (code NULL) or its code already. */
+void lytI_exec(lyt_state *L, const lytP_node *s, const struct lytC_code *code);
+/* eval/template.c: the statement and code of the top-level line at [at],
+** from the template for its key, with the line's numbers and place, and
+** its length in *len; NULL if there is none yet. lytI_template_make: the
+** template made of s, a statement filling the line that find last left
+** to the parser, when its key was seen before; NULL when there is none. */
+typedef struct lytI_template lytI_template;
+typedef struct lytI_templates lytI_templates;
+const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const char *at,
+                                    int32_t line, const struct lytC_code **code, int *len);
+const lytP_node *lytI_template_make(lyt_state *L, const lytP_node *s, const char *line,
+                                    const struct lytC_code **code);
+void lytI_templates_free(lyt_state *L);
 void lytI_do_import(lyt_state *L, const lytP_node *s);
 _Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...)
     LYT_PRINTF(4, 5);

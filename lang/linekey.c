@@ -1,0 +1,108 @@
+/*
+** linekey.c: line keys (lang/parse.h). A line is read 8 bytes at a time,
+** each word holding its first byte lowest whatever the host's byte order,
+** its digits zeroed: lines with one key have the same zeroed words, since
+** they differ only in the digits of their literals, and a line has a key
+** when its zeroed words are the key's and its runs of digits that are not
+** literals are the key's too.
+*/
+#include <string.h>
+
+#include "lang/parse.h"
+
+#define ONES 0x0101010101010101u
+#define HIGH 0x8080808080808080u
+
+static uint64_t load_le(const char *s) {
+  uint64_t w;
+  memcpy(&w, s, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  w = __builtin_bswap64(w);
+#endif
+  return w;
+}
+
+/* The high bit of each byte of w that is ASCII in [lo, hi] (the low
+** seven bits add without a carry out of their byte). */
+static inline uint64_t bytes_in(uint64_t w, unsigned lo, unsigned hi) {
+  uint64_t x = w & ~HIGH;
+  return (x + (0x80 - lo) * ONES) & ~(x + (0x7F - hi) * ONES) & ~w & HIGH;
+}
+
+static inline uint64_t zero_digits(uint64_t w) {
+  uint64_t m = (bytes_in(w, '0', '9') >> 7) * 0xFF;
+  return (w & ~m) | ('0' * ONES & m);
+}
+
+static inline int first_byte(uint64_t m) {
+#if defined(__GNUC__)
+  return __builtin_ctzll(m) >> 3;
+#else
+  int i = 0;
+  while (!(m & 0xFF)) m >>= 8, i++;
+  return i;
+#endif
+}
+
+int lytL_line_read(const char *s, const char *end, lytL_line *l) {
+  uint64_t h = 14695981039346656037u;  /* FNV-1a, a word at a time */
+  for (int i = 0; i < LYTL_KEY_MAX; i += 8) {
+    uint64_t w;
+    if (end - (s + i) >= 8) {
+      w = load_le(s + i);
+    } else {  /* bytes past the end read as NUL, which ends no line */
+      char tail[8] = { 0 };
+      if (end > s + i) memcpy(tail, s + i, (size_t)(end - (s + i)));
+      w = load_le(tail);
+    }
+    uint64_t nl = bytes_in(w, '\n', '\n');
+    if (nl) {
+      int k = first_byte(nl);
+      if (k < 7) w &= ((uint64_t)1 << 8 * (k + 1)) - 1;
+      l->n = i + k + 1;
+    }
+    l->z[i >> 3] = zero_digits(w);
+    h = (h ^ l->z[i >> 3]) * 1099511628211u;
+    if (nl) {
+      l->hash = (uint32_t)(h ^ (h >> 32));
+      return l->n;
+    }
+  }
+  return l->n = 0;
+}
+
+int lytL_line_key(const char *s, const char *end, lytL_key *k) {
+  int n = lytL_line_read(s, end, &k->line);
+  k->nlit = k->nraw = 0;
+  if (!n) return 0;
+  memcpy(k->text, s, (size_t)n);
+  for (int i = 0; i < n; i++) {
+    if (!lytL_digit(s[i])) continue;
+    int j = i;
+    while (lytL_digit(s[j])) j++;  /* the newline ends the run */
+    int lit = (i == 0 || !lytL_name_char(s[i - 1])) && j - i <= LYTL_SAFE_DIGITS &&
+              !lytL_name_char(s[j]);
+    if (lit) k->at[k->nlit] = (uint8_t)i, k->len[k->nlit++] = (uint8_t)(j - i);
+    else k->raw_at[k->nraw] = (uint8_t)i, k->raw_len[k->nraw++] = (uint8_t)(j - i);
+    i = j;
+  }
+  return n;
+}
+
+int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s) {
+  if (l->n != k->line.n) return 0;
+  for (int i = 0; i < (l->n + 7) >> 3; i++)
+    if (l->z[i] != k->line.z[i]) return 0;
+  for (int r = 0; r < k->nraw; r++)
+    if (memcmp(s + k->raw_at[r], k->text + k->raw_at[r], k->raw_len[r]) != 0) return 0;
+  return 1;
+}
+
+void lytL_line_values(const lytL_key *k, const char *s, int64_t *v) {
+  for (int l = 0; l < k->nlit; l++) {
+    const char *c = s + k->at[l], *e = c + k->len[l];
+    int64_t x = 0;
+    for (; c < e; c++) x = x * 10 + (*c - '0');
+    v[l] = x;
+  }
+}
