@@ -3,7 +3,8 @@
 #   make               build build/lyt and build/liblyt.a
 #   make test          build, then run the whole test suite
 #   make SAN=1 test    the same under ASan+UBSan (in build-san/), with the cores'
-#                      self-checks on (LYT_VERIFY_CORES: interp/stride/compose.c)
+#                      self-checks on (LYT_VERIFY_CORES: interp/stride/compose.c;
+#                      LYT_VERIFY_TEMPLATES: interp/eval/template.c)
 #   make SAN=thread tsan  states on threads under ThreadSanitizer (build-tsan/)
 #   make CC=clang      any C11 compiler; warnings are errors
 #   make bench         lyt against pycute (needs a CUTLASS checkout, see bench/)
@@ -17,7 +18,7 @@ WARN     = -std=c11 -Wall -Wextra -Werror -Wshadow -Wundef -Wmissing-prototypes 
 ifeq ($(SAN),1)
 BUILD   ?= build-san
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-           -DLYT_VERIFY_CORES
+           -DLYT_VERIFY_CORES -DLYT_VERIFY_TEMPLATES
 else ifeq ($(SAN),thread)
 BUILD   ?= build-tsan
 SANFLAGS = -fsanitize=thread -fno-omit-frame-pointer
@@ -203,7 +204,7 @@ $(BUILD)/embed: examples/embed/embed.c $(BUILD)/liblyt.a
 # coverage and findings per target.
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = $(LIBSRC) $(GENSRC)
-FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -DLYT_VERIFY_TEMPLATES
 FUZZ_OBJ = $(patsubst %.c,$(BUILD)/fuzzobj/%.o,$(FUZZ_SRC))
 FUZZ_BIN = $(patsubst %,$(BUILD)/fuzz/fuzz_%,$(FUZZ_TARGETS))
 # The library is compiled once for all targets (coverage without

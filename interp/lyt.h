@@ -71,6 +71,11 @@ typedef struct lyt_config {
                               file's and before stdlib_path, separated by ':'
                               (the lyt command's LYT_PATH); default none;
                               copied */
+  size_t template_memory;  /* bytes for templates: a script's line that differs
+                              from two earlier ones only in its numbers runs
+                              their statement's code, not parsed again;
+                              default 1 MiB, 0 none; none either when
+                              max_memory is under 64 times this */
 } lyt_config;
 
 /* Fill [c] with the defaults documented above. */

@@ -1,6 +1,7 @@
 /*
 ** runner.c: the language test runner. Runs, through the embedding API,
-**   golden  X.lyt beside X.out: the whole output (and diagnostic) must match;
+**   golden  X.lyt beside X.out: the whole output (and diagnostic) must match,
+**           with templates and without;
 **   diff    lines "expr => expected" computed by a reference; "=> error" must
 **           fail; "#! source" lines run first in the file's state (imports);
 **   errors  catalogues of "=== name / source / --- / expected diagnostic".
@@ -38,9 +39,12 @@ static void verdict(int ok, const char *name, const char *got, const char *want)
   printf("FAIL %s\n--- expected\n%s\n--- got\n%s\n", name, want, got);
 }
 
-static lyt_state *open_capturing(text *out) {
+/* templates: whether lines may share their statement's code
+** (interp/eval/template.c); without, every line is parsed. */
+static lyt_state *open_capturing(text *out, int templates) {
   lyt_config c;
   lyt_config_init(&c);
+  if (!templates) c.template_memory = 0;
   c.write = capture;
   c.write_ud = out;
   lyt_state *L = lyt_open(&c);
@@ -60,19 +64,24 @@ static char *slurp(const char *path) {
   return t.p;
 }
 
+/* X.lyt's output and diagnostic, with templates and without. */
 static void golden(const char *path) {
   size_t n = strlen(path);
   char *want_path = malloc(n + 2);
   memcpy(want_path, path, n - 3);
   strcpy(want_path + n - 3, "out");
   char *want = slurp(want_path);
-  text out = { 0 };
-  add(&out, "", 0);
-  lyt_state *L = open_capturing(&out);
-  if (lyt_dofile(L, path) != LYT_OK) add(&out, lyt_diagnostic(L), strlen(lyt_diagnostic(L)));
-  verdict(want && strcmp(out.p, want) == 0, path, out.p, want ? want : "(no .out file)");
-  lyt_close(L);
-  free(out.p);
+  for (int plain = 0; plain < 2; plain++) {
+    text out = { 0 };
+    add(&out, "", 0);
+    lyt_state *L = open_capturing(&out, !plain);
+    if (lyt_dofile(L, path) != LYT_OK) add(&out, lyt_diagnostic(L), strlen(lyt_diagnostic(L)));
+    char name[512];
+    snprintf(name, sizeof name, "%s%s", path, plain ? " (without templates)" : "");
+    verdict(want && strcmp(out.p, want) == 0, name, out.p, want ? want : "(no .out file)");
+    lyt_close(L);
+    free(out.p);
+  }
   free(want);
   free(want_path);
 }
@@ -105,11 +114,33 @@ static char *trim(char *s) {
   return s;
 }
 
+/* The cases that do not fail, run again as one script, a line each after
+** the setup lines: what each prints must be the same. There, lines that
+** differ only in their numbers share one statement's code (lyt's
+** templates, interp/eval/template.c), which the reference checks too. */
+static void diff_script(const char *path, const char *script, const char *want) {
+  text out = { 0 };
+  add(&out, "", 0);
+  lyt_state *L = open_capturing(&out, 1);
+  if (lyt_dostring(L, script, path) != LYT_OK) add(&out, lyt_diagnostic(L), strlen(lyt_diagnostic(L)));
+  size_t i = 0;
+  while (out.p[i] && out.p[i] == want[i]) i++;
+  size_t at = i;  /* the first line that differs */
+  while (at > 0 && out.p[at - 1] != '\n') at--;
+  char name[512];
+  snprintf(name, sizeof name, "%s, its cases as one script", path);
+  verdict(out.p[i] == want[i], name, out.p + at, want + at);
+  lyt_close(L);
+  free(out.p);
+}
+
 static void diff(const char *path) {
   char *all = slurp(path);
   if (!all) { verdict(0, path, "unreadable", "a file"); return; }
-  text out = { 0 };
-  lyt_state *L = open_capturing(&out);
+  text out = { 0 }, script = { 0 }, want = { 0 };
+  add(&script, "", 0);
+  add(&want, "", 0);
+  lyt_state *L = open_capturing(&out, 1);
   int line = 0;
   for (char *s = all, *nl; s && *s; s = nl) {
     nl = strchr(s, '\n');
@@ -119,15 +150,28 @@ static void diff(const char *path) {
     if (t[0] == '#' && t[1] == '!') {  /* setup, e.g. #! import "triton.lyt" */
       if (lyt_dostring(L, t + 2, path) != LYT_OK)  /* counted only when it fails */
         verdict(0, path, lyt_diagnostic(L), "a setup line that runs");
+      add(&script, t + 2, strlen(t + 2));
+      add(&script, "\n", 1);
       continue;
     }
     if (!*t || *t == '#') continue;
     if (!arrow) { verdict(0, path, t, "a line 'expr => expected'"); continue; }
     *arrow = 0;
-    diff_case(L, &out, path, line, trim(t), trim(arrow + 4));
+    char *expr = trim(t), *expected = trim(arrow + 4);
+    diff_case(L, &out, path, line, expr, expected);
+    if (strcmp(expected, "error") != 0) {
+      add(&script, "print ", 6);
+      add(&script, expr, strlen(expr));
+      add(&script, "\n", 1);
+      add(&want, expected, strlen(expected));
+      add(&want, "\n", 1);
+    }
   }
   lyt_close(L);
+  diff_script(path, script.p, want.p);
   free(out.p);
+  free(script.p);
+  free(want.p);
   free(all);
 }
 
@@ -137,7 +181,7 @@ static void error_case(const char *file, const char *name, const char *src, cons
   snprintf(label, sizeof label, "%s: %s", file, name);
   text out = { 0 };
   add(&out, "", 0);
-  lyt_state *L = open_capturing(&out);
+  lyt_state *L = open_capturing(&out, 1);
   int s = lyt_dostring(L, src, "input");
   if (s != LYT_OK) add(&out, lyt_diagnostic(L), strlen(lyt_diagnostic(L)));
   else add(&out, "(no error)\n", 11);

@@ -43,6 +43,7 @@ void lyt_config_init(lyt_config *c) {
   c->max_depth = 200000;
   c->max_steps = 100000000;
   c->max_stack = LYT_DEFAULT_STACK;
+  c->template_memory = (size_t)1 << 20;
 }
 
 /* Keep the formatted error in host memory: the scratch arena it was

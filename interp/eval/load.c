@@ -41,6 +41,22 @@ static void lex_init(lytP_ctx *p, lyt_state *L, const lytL_src *src) {
   lytS_buf_init(&p->diag, &L->cx);
 }
 
+#ifdef LYT_VERIFY_TEMPLATES
+const lytP_node *lytI_parse_line(lyt_state *L, const lytL_src *src, const char *at, int n,
+                                 int32_t line) {
+  lytL_src *view = lytS_alloc(&L->cx, sizeof *view);
+  char *text = lytS_alloc(&L->cx, (size_t)n + 1);
+  memcpy(text, at, (size_t)n);
+  text[n] = 0;
+  *view = *src;
+  view->text = text, view->len = (size_t)n, view->first_line = line;
+  lytP_ctx p;
+  lex_init(&p, L, view);
+  p.line = line;
+  return lytP_parse(&p) == LYT_OK ? p.stmts.head : NULL;
+}
+#endif
+
 /* line: a REPL line, which decided itself whether more lines may come, so
 ** a text that ends early is no longer "incomplete" (lyt_incomplete). */
 static const lytP_node *parse(lyt_state *L, const lytL_src *src, int line) {

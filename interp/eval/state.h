@@ -193,6 +193,13 @@ const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const cha
 const lytP_node *lytI_template_make(lyt_state *L, const lytP_node *s, const char *line,
                                     const struct lytC_code **code);
 void lytI_templates_free(lyt_state *L);
+#ifdef LYT_VERIFY_TEMPLATES
+/* eval/load.c: the statements of the line at [at], of n bytes, parsed by
+** themselves, their locations in a copy of the line numbered [line]; NULL
+** if it does not parse (what a template is checked against). */
+const lytP_node *lytI_parse_line(lyt_state *L, const lytL_src *src, const char *at, int n,
+                                 int32_t line);
+#endif
 void lytI_do_import(lyt_state *L, const lytP_node *s);
 _Noreturn void lytI_error(lyt_state *L, lyt_loc loc, int code, const char *fmt, ...)
     LYT_PRINTF(4, 5);

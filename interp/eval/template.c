@@ -30,7 +30,6 @@
 
 #define SLOTS 512                   /* a power of two, twice the templates */
 #define MAX_TEMPLATES (SLOTS / 2)
-#define MEMORY (1u << 20)           /* all templates together */
 
 typedef struct lit {
   lytP_node *n;
@@ -64,7 +63,7 @@ static lytI_templates *templates(lyt_state *L) {
   lytI_templates *T = L->cfg.alloc(L->cfg.alloc_ud, NULL, 0, sizeof *T);
   if (!T) return NULL;
   memset(T, 0, sizeof *T);
-  lytA_init(&T->arena, L->cfg.alloc, L->cfg.alloc_ud, MEMORY);
+  lytA_init(&T->arena, L->cfg.alloc, L->cfg.alloc_ud, L->cfg.template_memory);
   T->arena.budget = &L->budget;
   return L->templates = T;
 }
@@ -79,7 +78,8 @@ void lytI_templates_free(lyt_state *L) {
 /* Templates serve only the outermost code's lines, and a state that
 ** bounds its memory tightly keeps all of it for the script. */
 static int usable(const lyt_state *L) {
-  return L->stmts == 0 && (L->budget.limit == 0 || L->budget.limit / 64 >= MEMORY);
+  size_t m = L->cfg.template_memory;
+  return L->stmts == 0 && m && (L->budget.limit == 0 || L->budget.limit / 64 >= m);
 }
 
 /* The slot of the template for the line l read at s, or the empty one
@@ -90,6 +90,50 @@ static lytI_template **slot_of(lytI_templates *T, const lytL_line *l, const char
     if (!t || (t->key.line.hash == l->hash && lytL_line_is(&t->key, l, s))) return p;
   }
 }
+
+#ifdef LYT_VERIFY_TEMPLATES
+/* In a build with LYT_VERIFY_TEMPLATES (the sanitizer build, which CI runs
+** the whole test suite in, and the fuzzers, which take its error for a
+** finding), each use of a template is checked against the parser: the
+** line parsed by itself must give the template's tree, node for node,
+** and the code compiled from it the template's code. */
+static int same_node(const lytP_node *a, const lytP_node *b) {
+  if (!a || !b) return a == b;
+  int strs = a->kind == N_STR ? a->len == b->len && memcmp(a->str, b->str, (size_t)a->len) == 0
+                              : a->str == b->str;
+  return a->kind == b->kind && a->op == b->op && a->ival == b->ival && strs &&
+         a->len == b->len && a->n == b->n && a->loc.line == b->loc.line &&
+         a->loc.col == b->loc.col;
+}
+
+static int same_tree(const lytP_node *a, const lytP_node *b) {
+  for (; a && b; a = a->next, b = b->next)
+    if (!same_node(a, b) || !same_tree(a->a, b->a) || !same_tree(a->b, b->b) ||
+        !same_tree(a->c, b->c) || !same_tree(a->list, b->list))
+      return 0;
+  return a == b;
+}
+
+static void verify(lyt_state *L, const lytI_template *t, const lytL_src *src, const char *at,
+                   int32_t line) {
+  lytA_mark m = lytA_getmark(&L->scratch);
+  const lytP_node *s = lytI_parse_line(L, src, at, t->key.line.n, line);
+  int same = s && same_tree(s, t->nodes);
+  if (same) {
+    const lytC_code *c = lytC_statement(&L->cx, &L->scratch, s, 0, &L->errloc);
+    same = c->n == t->code->n;
+    for (int i = 0; same && i < c->n; i++) {
+      const lytC_ins *x = &c->v[i], *y = &t->code->v[i];
+      same = x->op == y->op && x->a == y->a && x->b == y->b && same_node(x->n, y->n);
+    }
+  }
+  lytA_release(&L->scratch, m);
+  L->errloc = t->nodes->loc;
+  if (!same)
+    lytS_fail(&L->cx, LYT_ERRRUN, "internal error: the template for line %d differs from "
+              "the statement parsed there", (int)line);
+}
+#endif
 
 const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const char *at,
                                     int32_t line, const lytC_code **code, int *len) {
@@ -110,6 +154,9 @@ const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const cha
   lytL_line_values(&t->key, at, v);
   for (int i = 0; i < t->key.nlit; i++) t->lit[i].n->ival = t->lit[i].neg ? -v[i] : v[i];
   for (int i = 0; i < t->nnodes; i++) t->nodes[i].loc.src = src, t->nodes[i].loc.line = line;
+#ifdef LYT_VERIFY_TEMPLATES
+  verify(L, t, src, at, line);
+#endif
   *code = t->code;
   *len = l.n;
   return t->nodes;

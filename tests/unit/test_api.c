@@ -671,6 +671,30 @@ static void test_lines(void) {
   lyt_close(L);
 }
 
+/* Templates outlive the chunk that made them: a later chunk's line runs
+** one, located in its own text; a state without templates prints the same. */
+static void test_templates(void) {
+  const char *first = "print 6 / 3\nprint 8 / 2\nprint 9 / 3\nprint 4 / 1\n";
+  const char *second = "x = 1\nprint 3 / 1\nprint 7 / 0\n";
+  char got[2][512];
+  for (int k = 0; k < 2; k++) {
+    lyt_config c;
+    lyt_config_init(&c);
+    c.write = collect;
+    c.write_ud = &printed;
+    if (k) c.template_memory = 0;
+    lyt_state *L = lyt_open(&c);
+    if (!L) { ok("templates: open", 0); return; }
+    printed.n = 0, printed.p[0] = 0;
+    int a = lyt_dostring(L, first, "first"), b = lyt_dostring(L, second, "second");
+    snprintf(got[k], sizeof got[k], "%d %d %s%s", a, b, printed.p, lyt_diagnostic(L));
+    lyt_close(L);
+  }
+  same_text("templates: across chunks", got[0], got[1]);
+  ok("templates: the error is the second chunk's line 3",
+     strstr(got[0], "second:3:9: error: division by zero\nprint 7 / 0\n        ^") != NULL);
+}
+
 /* lyt_explain: a module's JSON, a located error in its text, a bad format. */
 static void test_explain(lyt_state *L) {
   static const char mod[] =
@@ -718,6 +742,7 @@ int main(void) {
   lyt_close(L);
   test_no_writes();
   test_memory();
+  test_templates();
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail != 0;
 }

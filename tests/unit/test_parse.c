@@ -105,8 +105,125 @@ static void compare_cases(const char *file, char *text) {
   }
 }
 
+/* ---------------------------------------------------------------------
+** Line keys (lang/linekey.c) against a key written here byte by byte
+** from its definition (lang/parse.h), on random lines, their variants
+** with other digits, and lines that end at the end of their buffer.
+** ------------------------------------------------------------------- */
+
+static uint64_t rng = 88172645463325252u;
+static unsigned next_rand(void) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (unsigned)(rng >> 11);
+}
+
+static int name_byte(char c) { return lytL_name_char(c); }
+
+/* The key of line s (through its newline) as text, its literals' values
+** and count; NULL for no key. */
+static const char *ref_key(const char *s, char *out, int64_t *lit, int *nlit) {
+  const char *nl = strchr(s, '\n');
+  if (!nl || nl - s + 1 > LYTL_KEY_MAX) return NULL;
+  int n = (int)(nl - s + 1);
+  *nlit = 0;
+  memcpy(out, s, (size_t)n);
+  for (int i = 0; i < n; i++) {
+    if (s[i] < '0' || s[i] > '9' || (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')) continue;
+    int j = i;
+    while (s[j] >= '0' && s[j] <= '9') j++;
+    if ((i > 0 && name_byte(s[i - 1])) || j - i > 18 || name_byte(s[j])) continue;
+    int64_t v = 0;
+    for (int k = i; k < j; k++) out[k] = '0', v = v * 10 + (s[k] - '0');
+    lit[(*nlit)++] = v;
+  }
+  out[n] = 0;
+  return out;
+}
+
+static void random_line(char *s, int len) {
+  static const char bytes[] = "0123456789012345678901234567890123456789abxX_ (),:@-\t#\"";
+  for (int i = 0; i < len; i++) s[i] = bytes[next_rand() % (sizeof bytes - 1)];
+  s[len] = '\n';
+  s[len + 1] = 0;
+}
+
+/* b: a with other digits, or with one byte changed. */
+static void variant(const char *a, char *b) {
+  strcpy(b, a);
+  if (next_rand() % 4 == 0) {
+    size_t i = next_rand() % strlen(a);
+    if (b[i] != '\n') b[i] = "1a_ (x"[next_rand() % 6];
+    return;
+  }
+  for (char *c = b; *c; c++)
+    if (*c >= '0' && *c <= '9' && next_rand() % 2) *c = (char)('0' + next_rand() % 10);
+}
+
+/* a at the very end of a buffer of its own size (a sanitizer build sees
+** any read past it), b followed by more text. */
+static void check_line_pair(const char *a, const char *b) {
+  char ka[LYTL_KEY_MAX + 2], kb[LYTL_KEY_MAX + 2];
+  int64_t la[LYTL_KEY_MAX], lb[LYTL_KEY_MAX];
+  int na = 0, nb = 0;
+  char bt[2 * LYTL_KEY_MAX + 16];
+  snprintf(bt, sizeof bt, "%snext 1 2\n", b);
+  const char *ra = ref_key(a, ka, la, &na), *rb = ref_key(bt, kb, lb, &nb);
+  size_t lena = strlen(a), lenb = strlen(b);
+  char *ba = malloc(lena), *bb = malloc(lenb + 9);  /* no NUL: the end is the end */
+  memcpy(ba, a, lena);
+  memcpy(bb, b, lenb);
+  memcpy(bb + lenb, "next 1 2\n", 9);
+  lytL_key k;
+  lytL_line l;
+  int n = lytL_line_key(ba, ba + lena, &k), m = lytL_line_read(bb, bb + lenb + 9, &l);
+  char why[64] = "";
+  if (n != (ra ? (int)strlen(ra) : 0) || m != (rb ? (int)strlen(rb) : 0)) {
+    snprintf(why, sizeof why, "lengths %d %d", n, m);
+  } else if (ra) {
+    int64_t v[LYTL_KEY_LITS];
+    lytL_line_values(&k, ba, v);
+    if (k.nlit != na) snprintf(why, sizeof why, "%d literals, not %d", k.nlit, na);
+    for (int i = 0; !*why && i < na; i++)
+      if (v[i] != la[i]) snprintf(why, sizeof why, "literal %d", i);
+    int same = rb && strcmp(ra, rb) == 0;
+    if (!*why && rb && lytL_line_is(&k, &l, bb) != same) snprintf(why, sizeof why, "is %d", same);
+    if (!*why && same && k.line.hash != l.hash) snprintf(why, sizeof why, "hashes");
+  }
+  if (*why) {
+    nfail++;
+    printf("FAIL line keys (%s):\n%s%s", why, a, b);
+  } else {
+    npass++;
+  }
+  free(ba);
+  free(bb);
+}
+
+static void test_line_keys(void) {
+  static const char *const pairs[][2] = {
+    { "print (3,8):(8,1)\n", "print (2,4):(4,1)\n" }, { "x1 = 3\n", "x2 = 3\n" },
+    { "print 0x10\n", "print 0x20\n" }, { "print 1000000000000000000\n", "print 2000000000000000000\n" },
+    { "print 100000000000000000\n", "print 200000000000000000\n" }, { "print 12\n", "print 1\n" },
+    { "print -3\n", "print 3\n" }, { "print _2 + 1\n", "print _3 + 1\n" }, { "print 1\r\n", "print 2\r\n" },
+    { "print 1", "print 2" }, { "\n", "\n" }, { "9\n", "0\n" }, { "print 2x\n", "print 3x\n" },
+  };
+  for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++) check_line_pair(pairs[i][0], pairs[i][1]);
+  char a[LYTL_KEY_MAX + 8], b[LYTL_KEY_MAX + 8];
+  for (int len = LYTL_KEY_MAX - 3; len <= LYTL_KEY_MAX + 1; len++) {  /* around the longest key */
+    memset(a, '7', (size_t)len);
+    a[len - 1] = '\n', a[len] = 0;
+    check_line_pair(a, a);
+  }
+  for (int t = 0; t < 20000; t++) {
+    random_line(a, 1 + (int)(next_rand() % 70));
+    variant(a, b);
+    check_line_pair(a, b);
+  }
+}
+
 int main(int argc, char **argv) {
   trees_init();
+  test_line_keys();
   if (setjmp(jb)) {
     printf("FAIL: %s\n", cx.msg);
     return 1;
