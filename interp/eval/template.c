@@ -33,7 +33,8 @@
 
 typedef struct lit {
   lytP_node *n;
-  int neg;     /* written with a minus: the node holds the negated value */
+  uint8_t at, len;  /* where its digits are in the line */
+  uint8_t neg;      /* written with a minus: the node holds the negated value */
 } lit;
 
 struct lytI_template {
@@ -41,6 +42,7 @@ struct lytI_template {
   int nnodes;
   lit *lit;                         /* a node for each of the key's literals */
   lytP_node *nodes;                 /* the tree, the statement first */
+  const lytL_src *src;              /* the text its nodes point into now */
   const lytC_code *code;
 };
 
@@ -142,7 +144,7 @@ const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const cha
   lytL_line l;
   T->at = NULL;
   if (!lytL_line_read(at, src->text + src->len, &l)) return NULL;
-  const lytI_template *t = *slot_of(T, &l, at);
+  lytI_template *t = *slot_of(T, &l, at);
   if (!t) {
     uint32_t *once = &T->once[l.hash & (SLOTS - 1)];
     T->at = at, T->src = src, T->line = line;
@@ -150,10 +152,16 @@ const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const cha
     *once = l.hash;
     return NULL;
   }
-  int64_t v[LYTL_KEY_LITS];
-  lytL_line_values(&t->key, at, v);
-  for (int i = 0; i < t->key.nlit; i++) t->lit[i].n->ival = t->lit[i].neg ? -v[i] : v[i];
-  for (int i = 0; i < t->nnodes; i++) t->nodes[i].loc.src = src, t->nodes[i].loc.line = line;
+  for (const lit *x = t->lit, *e = x + t->key.nlit; x < e; x++) {
+    const char *c = at + x->at, *ce = c + x->len;
+    int64_t v = *c++ - '0';
+    while (c < ce) v = v * 10 + (*c++ - '0');
+    x->n->ival = x->neg ? -v : v;
+  }
+  if (t->src != src)
+    for (int i = 0; i < t->nnodes; i++) t->nodes[i].loc.src = src;
+  t->src = src;
+  for (int i = 0; i < t->nnodes; i++) t->nodes[i].loc.line = line;
 #ifdef LYT_VERIFY_TEMPLATES
   verify(L, t, src, at, line);
 #endif
@@ -248,10 +256,11 @@ static lytI_template *new_template(lyt_state *L, lytI_templates *T, build *b,
   lytP_node *nodes = lytA_alloc(&T->arena, sizeof *nodes * (size_t)b->nnodes);
   lit *lits = lytA_alloc(&T->arena, sizeof *lits * (size_t)(b->key->nlit ? b->key->nlit : 1));
   if (!t || !nodes || !lits) return NULL;
-  *t = (lytI_template){ *b->key, b->nnodes, lits, nodes, NULL };
+  *t = (lytI_template){ *b->key, b->nnodes, lits, nodes, b->src, NULL };
   b->nodes = nodes;
   copy(b, s);
-  for (int i = 0; i < b->key->nlit; i++) lits[i] = (lit){ &nodes[b->claimed[i] - 1], b->neg[i] };
+  for (int i = 0; i < b->key->nlit; i++)
+    lits[i] = (lit){ &nodes[b->claimed[i] - 1], b->key->at[i], b->key->len[i], (uint8_t)b->neg[i] };
   /* compiled in the statement's arena as it would be without a template
   ** (its errors are the statement's own), then kept */
   T->building = 1;
