@@ -573,7 +573,8 @@ static lytP_node *stmt(rd *r) {
 static void lines(lytP_ctx *p) {
   const char *end = p->src->text + p->src->len;
   while (p->cur == p->linestart && p->cur < end) {
-    int n = p->on_line(p->on_stmt_ud, p->src, p->cur, p->line);
+    lytL_key *k = p->line <= p->nline_keys ? p->line_keys[p->line - 1] : NULL;
+    int n = p->on_line(p->on_stmt_ud, p->src, p->cur, p->line, k);
     if (!n) {
       p->missed = p->cur, p->missed_line = p->line;
       return;

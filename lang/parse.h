@@ -26,6 +26,43 @@ typedef struct lytP_token {
   int32_t len;
 } lytP_token;
 
+/* A line's key (lang/linekey.c): the line from its first byte through
+** its newline, each digit of a decimal literal of at most
+** LYTL_SAFE_DIGITS digits standing alone (no name character on either
+** side) written as a zero. Any such literal lexes to an integer token
+** whatever its digits, so lines with one key lex to the same tokens but
+** for the integers' values, and each token keeps its column. Longer
+** literals (which may overflow), hexadecimal and binary ones, and digits
+** in names stay as written. The check (lytP_valid) skips lines by their
+** keys; the evaluator reuses a statement's code for lines with its key
+** (eval/template.c). */
+#define LYTL_KEY_MAX 128
+#define LYTL_KEY_LITS (LYTL_KEY_MAX / 2)
+/* A line read for its key: enough to find a key and to compare with it. */
+typedef struct lytL_line {
+  int n;                        /* bytes, its newline included; 0: no newline within
+                                   LYTL_KEY_MAX bytes */
+  uint32_t hash;                /* the same for lines with one key */
+  uint64_t z[LYTL_KEY_MAX / 8]; /* its bytes 8 to a word, the first lowest, every digit
+                                   as a zero, zeros past n */
+} lytL_line;
+typedef struct lytL_key {
+  lytL_line line;
+  int nlit, nraw;               /* its literals, and runs of digits kept as written */
+  uint8_t at[LYTL_KEY_LITS], len[LYTL_KEY_LITS];          /* offset and digits of each */
+  uint8_t raw_at[LYTL_KEY_LITS], raw_len[LYTL_KEY_LITS];
+  char text[LYTL_KEY_MAX];      /* the line as written */
+  void *user;                   /* kept by whoever runs the line (eval/template.c) */
+} lytL_key;
+/* The line at s (the text ends at end) read, l->n. */
+int lytL_line_read(const char *s, const char *end, lytL_line *l);
+/* The key of the line at s, k->line.n. */
+int lytL_line_key(const char *s, const char *end, lytL_key *k);
+/* Whether l, the line read at s, has key k. */
+int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s);
+/* The values of k's literals in the line at s, which has key k. */
+void lytL_line_values(const lytL_key *k, const char *s, int64_t *v);
+
 typedef const char *(*lytP_intern_fn)(void *ud, const char *s, size_t n);
 
 typedef struct lytP_ctx {
@@ -47,9 +84,15 @@ typedef struct lytP_ctx {
   ** it is lexed. on_line runs it and returns its length (its newline
   ** included), or 0 to leave it to the parser; then on_stmt is told where
   ** it began (line) if one statement fills it, else NULL. */
-  int (*on_line)(void *ud, const lytL_src *src, const char *at, int32_t line);
+  int (*on_line)(void *ud, const lytL_src *src, const char *at, int32_t line, lytL_key *key);
   const char *missed;      /* the line on_line last left to the parser */
   int32_t missed_line;     /* its number; 0 once a statement began after it */
+  /* With keys set, lytP_valid gives line i+1's key, where it read one, in
+  ** keys[i] (else NULL), in p->cx's arena; lytP_parse hands them to on_line:
+  ** a line is read for its key once. */
+  int keys;
+  lytL_key **line_keys;
+  int32_t nline_keys;
   lytA_arena *keep;        /* where a statement that makes functions is copied, and
                               texts go (they outlive it); NULL: p->cx's arena */
   lytA_mark stmt_mark;     /* p->cx's arena where every statement begins */
@@ -109,42 +152,6 @@ static inline int lytL_name_char(char c) {
 }
 
 static inline int lytL_digit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
-
-/* A line's key (lang/linekey.c): the line from its first byte through
-** its newline, each digit of a decimal literal of at most
-** LYTL_SAFE_DIGITS digits standing alone (no name character on either
-** side) written as a zero. Any such literal lexes to an integer token
-** whatever its digits, so lines with one key lex to the same tokens but
-** for the integers' values, and each token keeps its column. Longer
-** literals (which may overflow), hexadecimal and binary ones, and digits
-** in names stay as written. The check (lytP_valid) skips lines by their
-** keys; the evaluator reuses a statement's code for lines with its key
-** (eval/template.c). */
-#define LYTL_KEY_MAX 128
-#define LYTL_KEY_LITS (LYTL_KEY_MAX / 2)
-/* A line read for its key: enough to find a key and to compare with it. */
-typedef struct lytL_line {
-  int n;                        /* bytes, its newline included; 0: no newline within
-                                   LYTL_KEY_MAX bytes */
-  uint32_t hash;                /* the same for lines with one key */
-  uint64_t z[LYTL_KEY_MAX / 8]; /* its bytes 8 to a word, the first lowest, every digit
-                                   as a zero, zeros past n */
-} lytL_line;
-typedef struct lytL_key {
-  lytL_line line;
-  int nlit, nraw;               /* its literals, and runs of digits kept as written */
-  uint8_t at[LYTL_KEY_LITS], len[LYTL_KEY_LITS];          /* offset and digits of each */
-  uint8_t raw_at[LYTL_KEY_LITS], raw_len[LYTL_KEY_LITS];
-  char text[LYTL_KEY_MAX];      /* the line as written */
-} lytL_key;
-/* The line at s (the text ends at end) read, l->n. */
-int lytL_line_read(const char *s, const char *end, lytL_line *l);
-/* The key of the line at s, k->line.n. */
-int lytL_line_key(const char *s, const char *end, lytL_key *k);
-/* Whether l, the line read at s, has key k. */
-int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s);
-/* The values of k's literals in the line at s, which has key k. */
-void lytL_line_values(const lytL_key *k, const char *s, int64_t *v);
 
 void lytL_lex(lytP_ctx *p, lytP_token *t);
 int lytL_probe(lytP_ctx *p, lytP_token *t);  /* the next token's type (lytP_valid) */

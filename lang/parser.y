@@ -343,6 +343,24 @@ static text_seen *find_text(texts *t, const lytL_line *l, const char *s, const u
   }
 }
 
+/* Line [line]'s key in p->line_keys, if they are wanted. */
+static void give_key(lytP_ctx *p, int32_t line, lytL_key *k) {
+  if (!p->keys || line < 1) return;
+  if (line > p->nline_keys) {
+    int32_t n = p->nline_keys ? p->nline_keys : 64;
+    while (n < line) n *= 2;
+    lytL_key **v = lytA_alloc(p->cx->arena, sizeof *v * (size_t)n);
+    if (!v) {  /* the keys are a saving, not a need */
+      p->keys = 0;
+      return;
+    }
+    if (p->nline_keys) memcpy(v, p->line_keys, sizeof *v * (size_t)p->nline_keys);
+    memset(v + p->nline_keys, 0, sizeof *v * (size_t)(n - p->nline_keys));
+    p->line_keys = v, p->nline_keys = n;
+  }
+  p->line_keys[line - 1] = k;
+}
+
 /* The line at p->cur, if one with its key was checked from the same
 ** states: the automaton and the lexer moved past it. */
 static int skip_seen_line(lytP_ctx *p, texts *t, lytP_probe *q) {
@@ -351,6 +369,7 @@ static int skip_seen_line(lytP_ctx *p, texts *t, lytP_probe *q) {
   text_seen **empty, *e = t && lytL_line_read(p->cur, p->src->text + p->src->len, &l)
                           ? find_text(t, &l, p->cur, from, &empty) : NULL;
   if (!e) return 0;
+  give_key(p, p->line, &e->k);
   q->st[1] = e->to[0], q->st[2] = e->to[1];
   p->cur += l.n;
   p->line++;
@@ -370,13 +389,14 @@ static void keep_line(lytP_ctx *p, texts **t, const char *s, const uint16_t *fro
     if (!*t) return;  /* the check goes on without it */
     memset(*t, 0, sizeof **t);
   }
-  text_seen **empty;
-  if ((*t)->count >= TEXT_SLOTS / 4 * 3 || find_text(*t, &k.line, s, from, &empty)) return;
-  text_seen *e = lytA_alloc(p->cx->arena, sizeof *e);
-  if (!e) return;
-  *e = (text_seen){ { from[0], from[1] }, { q->st[1], q->st[2] }, k };
-  *empty = e;
-  (*t)->count++;
+  text_seen **empty, *e = find_text(*t, &k.line, s, from, &empty);
+  if (!e) {
+    if ((*t)->count >= TEXT_SLOTS / 4 * 3 || !(e = lytA_alloc(p->cx->arena, sizeof *e))) return;
+    *e = (text_seen){ { from[0], from[1] }, { q->st[1], q->st[2] }, k };
+    *empty = e;
+    (*t)->count++;
+  }
+  give_key(p, p->line - 1, &e->k);  /* the lexer is past its newline */
 }
 
 int lytP_valid(lytP_ctx *p) {

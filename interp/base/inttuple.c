@@ -116,7 +116,14 @@ lytS_tup *lytS_newtup(lytS_ctx *cx, int32_t n) {
   size_t k = (size_t)(n > 0 ? n : 0);
   lytS_tup *t = lytS_alloc(cx, sizeof *t + sizeof(lytS_tup *) * k);
   *t = (lytS_tup){ .kind = LYTS_TUP, .n = n, .e = (lytS_tup **)(t + 1) };
-  for (size_t i = 0; i < k; i++) t->e[i] = NULL;
+  lytS_tup **e = t->e;
+  switch (k) {  /* most tuples are short: no call to memset */
+    case 0: break;
+    case 1: e[0] = NULL; break;
+    case 2: e[0] = e[1] = NULL; break;
+    case 3: e[0] = e[1] = e[2] = NULL; break;
+    default: memset(e, 0, sizeof *e * k); break;
+  }
   return t;
 }
 

@@ -97,11 +97,12 @@ static void run_statement(void *ud, const lytP_node *s, const char *line) {
 }
 
 /* on_line: a line whose statement a template has */
-static int run_template(void *ud, const lytL_src *src, const char *at, int32_t line) {
+static int run_template(void *ud, const lytL_src *src, const char *at, int32_t line,
+                        lytL_key *key) {
   lyt_state *L = ud;
   const lytC_code *code = NULL;
   int len = 0;
-  const lytP_node *s = lytI_template_find(L, src, at, line, &code, &len);
+  const lytP_node *s = lytI_template_find(L, src, at, line, key, &code, &len);
   if (!s) return 0;
   exec(L, s, code);
   return len;
@@ -123,19 +124,24 @@ static void parse_and_run(lyt_state *L, const lytL_src *src) {
   lytP_ctx p;
   lytA_mark m = lytA_getmark(&L->scratch);
   lex_init(&p, L, src);
+  p.keys = 1;
   int ok = lytP_valid(&p);
-  lytA_release(&L->scratch, m);
   if (!ok) {
+    lytA_release(&L->scratch, m);
     run_statements(L, parse(L, src, 0));
     return;
   }
+  lytL_key **keys = p.line_keys;  /* they stay while the text runs */
+  int32_t nkeys = p.nline_keys;
   lex_init(&p, L, src);
   p.on_stmt = run_statement;
   p.on_line = run_template;
   p.on_stmt_ud = L;
   p.keep = &L->code;
+  p.line_keys = keys, p.nline_keys = nkeys;
   /* an error here would be lytP_valid's mistake: the whole parse reports it */
   if (lytP_parse(&p) != LYT_OK) parse(L, src, 0);
+  lytA_release(&L->scratch, m);
 }
 
 lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len) {

@@ -182,14 +182,16 @@ lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t
 /* Statement s, compiled (code NULL) or its code already. */
 void lytI_exec(lyt_state *L, const lytP_node *s, const struct lytC_code *code);
 /* eval/template.c: the statement and code of the top-level line at [at],
-** from the template for its key, with the line's numbers and place, and
-** its length in *len; NULL if there is none yet. lytI_template_make: the
+** from the template for its key (key: the line's key, which the check
+** read, or NULL), with the line's numbers and place, and its length in
+** *len; NULL if there is none yet. lytI_template_make: the
 ** template made of s, a statement filling the line that find last left
 ** to the parser, when its key was seen before; NULL when there is none. */
 typedef struct lytI_template lytI_template;
 typedef struct lytI_templates lytI_templates;
 const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const char *at,
-                                    int32_t line, const struct lytC_code **code, int *len);
+                                    int32_t line, lytL_key *key, const struct lytC_code **code,
+                                    int *len);
 const lytP_node *lytI_template_make(lyt_state *L, const lytP_node *s, const char *line,
                                     const struct lytC_code **code);
 void lytI_templates_free(lyt_state *L);

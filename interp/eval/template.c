@@ -138,18 +138,24 @@ static void verify(lyt_state *L, const lytI_template *t, const lytL_src *src, co
 #endif
 
 const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const char *at,
-                                    int32_t line, const lytC_code **code, int *len) {
+                                    int32_t line, lytL_key *key, const lytC_code **code,
+                                    int *len) {
   lytI_templates *T = usable(L) ? templates(L) : NULL;
   if (!T) return NULL;
-  lytL_line l;
   T->at = NULL;
-  if (!lytL_line_read(at, src->text + src->len, &l)) return NULL;
-  lytI_template *t = *slot_of(T, &l, at);
+  lytL_line own;
+  const lytL_line *l = key ? &key->line : &own;
+  lytI_template *t = key ? key->user : NULL;  /* found for an earlier line with the key */
   if (!t) {
-    uint32_t *once = &T->once[l.hash & (SLOTS - 1)];
+    if (!key && !lytL_line_read(at, src->text + src->len, &own)) return NULL;
+    t = *slot_of(T, l, at);
+    if (key) key->user = t;
+  }
+  if (!t) {
+    uint32_t *once = &T->once[l->hash & (SLOTS - 1)];
     T->at = at, T->src = src, T->line = line;
-    T->seen = *once == l.hash;
-    *once = l.hash;
+    T->seen = *once == l->hash;
+    *once = l->hash;
     return NULL;
   }
   for (const lit *x = t->lit, *e = x + t->key.nlit; x < e; x++) {
@@ -166,7 +172,7 @@ const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const cha
   verify(L, t, src, at, line);
 #endif
   *code = t->code;
-  *len = l.n;
+  *len = l->n;
   return t->nodes;
 }
 

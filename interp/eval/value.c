@@ -12,10 +12,13 @@
 #include "interp/eval/kind.h"
 #include "interp/eval/state.h"
 
-lyt_value lytI_int(int64_t i) { lyt_value v = { .kind = LYT_VINT }; v.u.i = i; return v; }
-lyt_value lytI_bool(int b) { lyt_value v = { .kind = LYT_VBOOL }; v.u.i = b != 0; return v; }
-lyt_value lytI_nil(void) { lyt_value v = { .kind = LYT_VNIL }; return v; }
-lyt_value lytI_under(void) { lyt_value v = { .kind = LYT_VUNDER }; return v; }
+/* Values are returned as compound literals: built in a local and then
+** returned, GCC writes them piecewise and reads them back 16 bytes at a
+** time, which the store buffer cannot forward (a stall on every value). */
+lyt_value lytI_int(int64_t i) { return (lyt_value){ .kind = LYT_VINT, .u.i = i }; }
+lyt_value lytI_bool(int b) { return (lyt_value){ .kind = LYT_VBOOL, .u.i = b != 0 }; }
+lyt_value lytI_nil(void) { return (lyt_value){ .kind = LYT_VNIL }; }
+lyt_value lytI_under(void) { return (lyt_value){ .kind = LYT_VUNDER }; }
 
 lyt_value lytI_str(lytI_call *c, const char *s) {
   size_t n = strlen(s);

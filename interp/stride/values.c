@@ -10,9 +10,7 @@
 lyt_value lytI_layout(lytS_ctx *cx, lytS_layout l) {
   lytS_layout *p = lytS_alloc(cx, sizeof l);
   *p = l;
-  lyt_value v = { .kind = LYT_VLAYOUT };
-  v.u.lay = p;
-  return v;
+  return (lyt_value){ .kind = LYT_VLAYOUT, .u.lay = p };  /* (eval/value.c says why) */
 }
 
 lyt_value lytI_swizzle(lytS_ctx *cx, lytS_swizzle sw) {
