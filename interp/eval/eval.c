@@ -39,20 +39,27 @@ static void *scratch(lyt_state *L, size_t n) {
 
 /* Every evaluation counts against max_steps, may be interrupted, and is
 ** where an error from a core that knows no location points. */
-static void step(lyt_state *L, const lytP_node *n) {
-  L->errloc = n->loc;
-  if (lytS_stack_deep(&L->cx)) {  /* a located error, not a host's stack overflow */
-    L->errloc = n->loc;
-    lytS_check_stack(&L->cx);
-  }
+/* step's errors, out of the way of the instructions that pass */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static void step_fails(lyt_state *L, const lytP_node *n) {
+  lytS_check_stack(&L->cx);  /* a located error, not a host's stack overflow */
   if (atomic_load_explicit(&L->interrupted, memory_order_relaxed)) {
     atomic_store_explicit(&L->interrupted, 0, memory_order_relaxed);
     lytI_error(L, n->loc, LYT_ERRLIMIT, "interrupted");
   }
-  if (++L->steps > L->cfg.max_steps)
+  if (L->steps > L->cfg.max_steps)
     lytI_error(L, n->loc, LYT_ERRLIMIT,
                "evaluation step limit reached (%lld steps in one statement)",
                (long long)L->cfg.max_steps);
+}
+
+static inline void step(lyt_state *L, const lytP_node *n) {
+  L->errloc = n->loc;
+  if (lytS_stack_deep(&L->cx) | atomic_load_explicit(&L->interrupted, memory_order_relaxed) |
+      (++L->steps > L->cfg.max_steps))
+    step_fails(L, n);
 }
 
 /* ---------------------------------------------------------------------
@@ -408,7 +415,7 @@ typedef struct args {
   int n;
   lyt_value *v;
   lyt_loc *loc;
-  const char **kw;   /* keyword name or NULL */
+  const char **kw;   /* keyword name or NULL; kw itself NULL when none has one */
   int nkw;           /* how many have one */
   int host;          /* from the C API, which has no names: all by position */
 } args;
@@ -423,15 +430,21 @@ static args call_args(lyt_state *L, const lytP_node *call, lyt_value *v) {
   a.n = call->n;
   a.v = v;
   a.loc = scratch(L, sizeof *a.loc * k);
-  a.kw = scratch(L, sizeof *a.kw * k);
+  a.kw = NULL;
   a.nkw = 0;
   int i = 0;
   for (const lytP_node *e = call->list; e; e = e->next, i++) {
     a.loc[i] = e->str ? e->loc : e->a->loc;
-    a.kw[i] = e->str;
-    a.nkw += e->str != NULL;
-    if (!e->str && i > 0 && a.kw[i - 1])
+    if (e->str) {
+      if (!a.kw) {
+        a.kw = scratch(L, sizeof *a.kw * k);
+        memset(a.kw, 0, sizeof *a.kw * k);
+      }
+      a.kw[i] = e->str;
+      a.nkw++;
+    } else if (a.nkw) {
       lytI_error(L, a.loc[i], LYT_ERRRUN, "positional argument after a keyword argument");
+    }
   }
   return a;
 }
@@ -453,12 +466,13 @@ static void match_named(lyt_state *L, const char *fname, const char *const *name
   }
   for (int i = 0; i < a->n; i++) {
     int k = i;
-    if (a->kw[i]) {
-      k = param_index(names, np, a->kw[i]);
+    const char *kw = a->kw ? a->kw[i] : NULL;
+    if (kw) {
+      k = param_index(names, np, kw);
       if (k < 0)
-        lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() has no parameter named '%s'", fname, a->kw[i]);
+        lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() has no parameter named '%s'", fname, kw);
       if (given[k])
-        lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() got two values for '%s'", fname, a->kw[i]);
+        lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() got two values for '%s'", fname, kw);
     } else if (i >= np) {
       lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() takes at most %d argument%s, got %d",
                  fname, np, np == 1 ? "" : "s", a->n);
@@ -497,7 +511,7 @@ static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a
   c.loc = at;
   c.self = b;
   if (b->npos == LYTI_VARIADIC) {
-    for (int i = 0; i < a->n; i++)
+    for (int i = 0; a->nkw && i < a->n; i++)
       if (a->kw[i])
         lytI_error(L, a->loc[i], LYT_ERRRUN, "%s() takes no keyword arguments", b->name);
     if (a->n < b->nreq)
@@ -510,17 +524,22 @@ static lyt_value call_builtin(lyt_state *L, const lytI_builtin *b, const args *a
     int np = 0;
     while (b->params[np]) np++;
     int npos = b->npos && !a->host ? b->npos : np;
-    lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
-    lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
-    char given[LYT_MAX_PARAMS + 1];
-    match(L, b->name, b->params, np, npos, a, slot, sloc, given, at);
-    for (int i = 0; i < b->nreq; i++)
-      if (!given[i])
-        lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
     c.argc = np;
     c.nextra = a->n;
-    c.argv = slot;
-    c.argloc = sloc;
+    if (!a->nkw && a->n == np && np <= npos) {  /* each parameter by position: as they are */
+      c.argv = a->v;
+      c.argloc = a->loc;
+    } else {
+      lyt_value *slot = scratch(L, sizeof *slot * (size_t)(np + 1));
+      lyt_loc *sloc = scratch(L, sizeof *sloc * (size_t)(np + 1));
+      char given[LYT_MAX_PARAMS + 1];
+      match(L, b->name, b->params, np, npos, a, slot, sloc, given, at);
+      for (int i = 0; i < b->nreq; i++)
+        if (!given[i])
+          lytI_error(L, at, LYT_ERRRUN, "%s() missing argument '%s'", b->name, b->params[i]);
+      c.argv = slot;
+      c.argloc = sloc;
+    }
   }
   L->errloc = at;
   return b->fn(&c);
@@ -613,7 +632,7 @@ static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt
   const lytI_kind *k = &lytI_kinds[f.kind];
   if (!k->apply)
     lytI_error(L, fnloc, LYT_ERRRUN, "cannot call %s %s", lytI_article(f.kind), k->name);
-  for (int i = 0; !k->apply_kw && i < a->n; i++)
+  for (int i = 0; !k->apply_kw && a->nkw && i < a->n; i++)
     if (a->kw[i]) lytI_error(L, a->loc[i], LYT_ERRRUN, "a layout takes no keyword arguments");
   lyt_value *argv = scratch(L, sizeof *argv * (size_t)(a->n + 1));
   argv[0] = f;
@@ -640,8 +659,7 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
     a.loc = scratch(L, sizeof *a.loc * (size_t)(argc + 1));
     memset(a.loc, 0, sizeof *a.loc * (size_t)(argc + 1));
   }
-  a.kw = scratch(L, sizeof *a.kw * (size_t)(argc + 1));
-  memset(a.kw, 0, sizeof *a.kw * (size_t)(argc + 1));
+  a.kw = NULL;
   a.nkw = 0;
   return apply(L, f, &a, loc, loc);
 }
