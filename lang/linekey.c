@@ -1,10 +1,10 @@
 /*
-** linekey.c: line keys (lang/parse.h). A line is read 8 bytes at a time,
-** each word holding its first byte lowest whatever the host's byte order,
-** its digits zeroed: lines with one key have the same zeroed words, since
-** they differ only in the digits of their literals, and a line has a key
-** when its zeroed words are the key's and its runs of digits that are not
-** literals are the key's too.
+** linekey.c: line keys (lang/parse.h). A line is read into words of 8
+** bytes, each holding its first byte lowest whatever the host's byte
+** order, its digits zeroed: lines with one key have the same zeroed words,
+** since they differ only in the digits of their literals, and a line has
+** a key when its zeroed words are the key's and its runs of digits that
+** are not literals are the key's too. x86-64 reads 16 bytes at a time.
 */
 #include <string.h>
 

@@ -568,13 +568,19 @@ static lytP_node *stmt(rd *r) {
   }
 }
 
+/* The key lytP_valid read of line p->line, or NULL: lines come in order. */
+static lytL_key *key_of_line(lytP_ctx *p) {
+  while (p->next_key < p->nline_keys && p->line_keys[p->next_key].line < p->line) p->next_key++;
+  if (p->next_key == p->nline_keys || p->line_keys[p->next_key].line != p->line) return NULL;
+  return p->line_keys[p->next_key].key;
+}
+
 /* The lines on_line runs itself, from the start of the line at the
 ** lexer: all of them, or up to the one it leaves to the parser. */
 static void lines(lytP_ctx *p) {
   const char *end = p->src->text + p->src->len;
   while (p->cur == p->linestart && p->cur < end) {
-    lytL_key *k = p->line <= p->nline_keys ? p->line_keys[p->line - 1] : NULL;
-    int n = p->on_line(p->on_stmt_ud, p->src, p->cur, p->line, k);
+    int n = p->on_line(p->on_stmt_ud, p->src, p->cur, p->line, key_of_line(p));
     if (!n) {
       p->missed = p->cur, p->missed_line = p->line;
       return;

@@ -37,6 +37,7 @@ typedef struct lytP_token {
 ** keys; the evaluator reuses a statement's code for lines with its key
 ** (eval/template.c). */
 #define LYTL_KEY_MAX 128
+#define LYTP_KEYED_LINE 16
 #define LYTL_KEY_LITS (LYTL_KEY_MAX / 2)
 /* A line read for its key: enough to find a key and to compare with it. */
 typedef struct lytL_line {
@@ -44,7 +45,7 @@ typedef struct lytL_line {
                                    LYTL_KEY_MAX bytes */
   uint32_t hash;                /* the same for lines with one key */
   uint64_t z[LYTL_KEY_MAX / 8]; /* its bytes 8 to a word, the first lowest, every digit
-                                   as a zero, zeros past n */
+                                   as a zero; in the last word, zeros past n */
 } lytL_line;
 typedef struct lytL_key {
   lytL_line line;
@@ -87,12 +88,13 @@ typedef struct lytP_ctx {
   int (*on_line)(void *ud, const lytL_src *src, const char *at, int32_t line, lytL_key *key);
   const char *missed;      /* the line on_line last left to the parser */
   int32_t missed_line;     /* its number; 0 once a statement began after it */
-  /* With keys set, lytP_valid gives line i+1's key, where it read one, in
-  ** keys[i] (else NULL), in p->cx's arena; lytP_parse hands them to on_line:
-  ** a line is read for its key once. */
+  /* With keys set, lytP_valid lists the keys it read of lines of at least
+  ** LYTP_KEYED_LINE bytes, in line order, in p->cx's arena (16 bytes for
+  ** each, no more than the text); lytP_parse hands them to on_line: a line
+  ** is read for its key once. */
   int keys;
-  lytL_key **line_keys;
-  int32_t nline_keys;
+  struct lytP_keyed { int32_t line; lytL_key *key; } *line_keys;
+  int32_t nline_keys, line_keys_cap, next_key;
   lytA_arena *keep;        /* where a statement that makes functions is copied, and
                               texts go (they outlive it); NULL: p->cx's arena */
   lytA_mark stmt_mark;     /* p->cx's arena where every statement begins */

@@ -345,20 +345,18 @@ static text_seen *find_text(texts *t, const lytL_line *l, const char *s, const u
 
 /* Line [line]'s key in p->line_keys, if they are wanted. */
 static void give_key(lytP_ctx *p, int32_t line, lytL_key *k) {
-  if (!p->keys || line < 1) return;
-  if (line > p->nline_keys) {
-    int32_t n = p->nline_keys ? p->nline_keys : 64;
-    while (n < line) n *= 2;
-    lytL_key **v = lytA_alloc(p->cx->arena, sizeof *v * (size_t)n);
+  if (!p->keys || k->line.n < LYTP_KEYED_LINE) return;
+  if (p->nline_keys == p->line_keys_cap) {
+    int32_t cap = p->line_keys_cap ? 2 * p->line_keys_cap : 64;
+    struct lytP_keyed *v = lytA_alloc(p->cx->arena, sizeof *v * (size_t)cap);
     if (!v) {  /* the keys are a saving, not a need */
       p->keys = 0;
       return;
     }
     if (p->nline_keys) memcpy(v, p->line_keys, sizeof *v * (size_t)p->nline_keys);
-    memset(v + p->nline_keys, 0, sizeof *v * (size_t)(n - p->nline_keys));
-    p->line_keys = v, p->nline_keys = n;
+    p->line_keys = v, p->line_keys_cap = cap;
   }
-  p->line_keys[line - 1] = k;
+  p->line_keys[p->nline_keys++] = (struct lytP_keyed){ line, k };
 }
 
 /* The line at p->cur, if one with its key was checked from the same

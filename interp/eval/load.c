@@ -131,7 +131,7 @@ static void parse_and_run(lyt_state *L, const lytL_src *src) {
     run_statements(L, parse(L, src, 0));
     return;
   }
-  lytL_key **keys = p.line_keys;  /* they stay while the text runs */
+  struct lytP_keyed *keys = p.line_keys;  /* they stay while the text runs */
   int32_t nkeys = p.nline_keys;
   lex_init(&p, L, src);
   p.on_stmt = run_statement;

@@ -250,9 +250,40 @@ static void test_line_keys(void) {
   }
 }
 
+/* The keys lytP_valid hands on: each names its own line, in order, and
+** lines shorter than LYTP_KEYED_LINE have none (memory no more than the
+** text's, whatever the text). */
+static void test_valid_keys(void) {
+  static const char text[] =
+    "print coalesce((3,8):(8,1))\n\n\nx = 1\nprint coalesce((2,4):(4,1))\n"
+    "print coalesce((2,4):(4,1))\n\n# a comment that is long enough\nprint 7\n"
+    "y = (1,\n 2)\nprint coalesce((9,9):(9,1))\n";
+  lytL_src src = { "keys", text, sizeof text - 1, 0, 0, NULL };
+  lytP_ctx p;
+  memset(&p, 0, sizeof p);
+  p.cx = &cx, p.src = &src, p.intern = intern;
+  p.cur = p.linestart = src.text, p.line = 1;
+  p.keys = 1;
+  lytS_buf_init(&p.diag, &cx);
+  int ok = lytP_valid(&p), bad = !ok, last = 0;
+  for (int32_t i = 0; !bad && i < p.nline_keys; i++) {
+    int32_t line = p.line_keys[i].line;
+    const char *at = text;
+    for (int32_t l = 1; l < line; l++) at = strchr(at, '\n') + 1;
+    lytL_line l;
+    lytL_line_read(at, text + sizeof text - 1, &l);
+    bad = line <= last || l.n < LYTP_KEYED_LINE || !lytL_line_is(p.line_keys[i].key, &l, at);
+    last = line;
+  }
+  char got[32];
+  snprintf(got, sizeof got, "%d keys%s", (int)p.nline_keys, bad ? ", wrong" : "");
+  check("the check's keys", got, "4 keys");  /* lines 5, 6, 8 and 12 (the check starts on line 1) */
+}
+
 int main(int argc, char **argv) {
   trees_init();
   test_line_keys();
+  test_valid_keys();
   if (setjmp(jb)) {
     printf("FAIL: %s\n", cx.msg);
     return 1;
