@@ -152,6 +152,31 @@ static lytS_tup *int_tup(lyt_state *L, const lytP_node *n) {
   return t;
 }
 
+/* Both sides of OP_INTLAYOUT made in one walk, which checks what
+** make_layout would: 1 when every extent is a positive integer with an
+** integer stride beside it, nested alike. 0 when not (or not known: the
+** parser made one side already), and make_layout then says why. */
+static int int_sides(lyt_state *L, const lytP_node *a, const lytP_node *b, lytS_tup **s,
+                     lytS_tup **d) {
+  if (a->kind != N_TUPLE || b->kind != N_TUPLE || a->n != b->n || a->tup || b->tup) {
+    *s = int_tup(L, a), *d = int_tup(L, b);
+    return a->kind == N_INT && a->ival > 0 && b->kind == N_INT;
+  }
+  lytS_check_stack(&L->cx);
+  lytS_tup *ts = lytS_newtup(&L->cx, a->n), *td = lytS_newtup(&L->cx, b->n);
+  int ok = 1, i = 0;
+  for (const lytP_node *x = a->list, *y = b->list; x; x = x->next, y = y->next, i++) {
+    if (x->kind == N_INT && y->kind == N_INT) {  /* most are: no call for them */
+      ts->e[i] = lytS_int(&L->cx, x->ival), td->e[i] = lytS_int(&L->cx, y->ival);
+      ok &= x->ival > 0;
+    } else {
+      ok &= int_sides(L, x, y, &ts->e[i], &td->e[i]);
+    }
+  }
+  *s = ts, *d = td;
+  return ok;
+}
+
 /* The top n values of the stack as a tuple (or tiler) of kind. */
 static lyt_value tuple_of(lyt_state *L, const lyt_value *e, int32_t n, int kind) {
   lyt_value t = { .kind = (lyt_vkind)kind };
@@ -237,7 +262,7 @@ static lyt_value eval_layout(lyt_state *L, const lytP_node *n, lyt_value sv, lyt
   lytS_tup *shape = to_tup(L, n->a, sv, "the shape");
   lytS_tup *stride = to_tup(L, n->b, dv, "the stride");
   L->errloc = n->loc;
-  return lytI_layout_literal(L, shape, stride);
+  return lytI_layout_literal(L, shape, stride, 0);
 }
 
 /* ---------------------------------------------------------------------
@@ -743,11 +768,11 @@ static void exec_print(lyt_state *L, const lyt_value *v, int32_t n) {
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
   for (int32_t i = 0; i < n; i++) {
-    if (i) lytS_buf_add(&b, " ", 1);
+    if (i) lytS_buf_putc(&b, ' ');
     if (v[i].kind == LYT_VSTR) lytS_buf_add(&b, v[i].u.str.s, (size_t)v[i].u.str.len);
     else lytI_print_value(&b, &v[i]);
   }
-  lytS_buf_add(&b, "\n", 1);
+  lytS_buf_putc(&b, '\n');
   write(L, b.p, b.n);
 }
 
@@ -756,7 +781,7 @@ static void echo(lyt_state *L, lyt_value v) {
   lytS_buf b;
   lytS_buf_init(&b, &L->cx);
   lytI_print_value(&b, &v);
-  lytS_buf_add(&b, "\n", 1);
+  lytS_buf_putc(&b, '\n');
   write(L, b.p, b.n);
 }
 
@@ -832,8 +857,9 @@ static lyt_value run(lyt_state *L, act *a) {
       case OP_INTTUPLE: step(L, n); PUSH(int_tuple(L, n)); break;
       case OP_INTLAYOUT: {
         step(L, n);  /* errloc: the layout, where its checks point */
-        lytS_tup *shape = int_tup(L, n->a), *stride = int_tup(L, n->b);
-        PUSH(lytI_layout_literal(L, shape, stride));
+        lytS_tup *shape, *stride;
+        int checked = int_sides(L, n->a, n->b, &shape, &stride);
+        PUSH(lytI_layout_literal(L, shape, stride, checked));
         break;
       }
       case OP_TUPLE:

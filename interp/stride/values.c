@@ -66,8 +66,10 @@ lytS_tiler *lytI_gettiler(lytI_call *c, int i) {
 }
 
 
-lyt_value lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride) {
-  return lytI_layout(&L->cx, lytS_make_layout(&L->cx, (lytS_tup *)shape, (lytS_tup *)stride));
+lyt_value lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride,
+                              int checked) {
+  lytS_tup *s = (lytS_tup *)shape, *d = (lytS_tup *)stride;
+  return lytI_layout(&L->cx, checked ? (lytS_layout){ s, d } : lytS_make_layout(&L->cx, s, d));
 }
 
 lyt_value lytI_layout_mode(lyt_state *L, const lyt_value *v, int64_t k, lyt_loc kloc, lyt_loc at) {
