@@ -650,17 +650,20 @@ static lyt_value call_user(lyt_state *L, const lytI_func *f, const args *x, lyt_
 }
 
 /* Calling a value: functions here, any other kind through its row. */
-static lyt_value apply(lyt_state *L, lyt_value f, const args *a, lyt_loc at, lyt_loc fnloc) {
-  if (f.kind == LYT_VBUILTIN) return call_builtin(L, f.u.bi, a, at);
-  if (f.kind == LYT_VFUNC) return call_user(L, f.u.fn, a, at);
-  if (f.kind == LYT_VCFUNC) return lytI_call_cfunc(L, f.u.cf, a->n, a->v, a->kw, a->loc, at);
-  const lytI_kind *k = &lytI_kinds[f.kind];
+/* f by address: a value passed whole is copied with loads that read back
+** what was just written piecewise (stride/layout.h). */
+static lyt_value apply(lyt_state *L, const lyt_value *f, const args *a, lyt_loc at,
+                       lyt_loc fnloc) {
+  if (f->kind == LYT_VBUILTIN) return call_builtin(L, f->u.bi, a, at);
+  if (f->kind == LYT_VFUNC) return call_user(L, f->u.fn, a, at);
+  if (f->kind == LYT_VCFUNC) return lytI_call_cfunc(L, f->u.cf, a->n, a->v, a->kw, a->loc, at);
+  const lytI_kind *k = &lytI_kinds[f->kind];
   if (!k->apply)
-    lytI_error(L, fnloc, LYT_ERRRUN, "cannot call %s %s", lytI_article(f.kind), k->name);
+    lytI_error(L, fnloc, LYT_ERRRUN, "cannot call %s %s", lytI_article(f->kind), k->name);
   for (int i = 0; !k->apply_kw && a->nkw && i < a->n; i++)
     if (a->kw[i]) lytI_error(L, a->loc[i], LYT_ERRRUN, "a layout takes no keyword arguments");
   lyt_value *argv = scratch(L, sizeof *argv * (size_t)(a->n + 1));
-  argv[0] = f;
+  argv[0] = *f;
   memcpy(argv + 1, a->v, sizeof *argv * (size_t)a->n);
   lyt_loc *locs = scratch(L, sizeof *locs * (size_t)(a->n + 1));
   locs[0] = fnloc;
@@ -686,7 +689,7 @@ lyt_value lytI_call_value(lyt_state *L, lyt_value f, int argc, lyt_value *argv,
   }
   a.kw = NULL;
   a.nkw = 0;
-  return apply(L, f, &a, loc, loc);
+  return apply(L, &f, &a, loc, loc);
 }
 
 /* The value of expression n (lyt_eval): code of its own, run now. */
@@ -894,9 +897,9 @@ static lyt_value run(lyt_state *L, act *a) {
       case OP_CALL: {
         step(L, n);
         a->sp -= I->a + 1;
-        lyt_value f = a->stk[a->sp];
+        const lyt_value *f = &a->stk[a->sp];  /* the result takes its place */
         args x = call_args(L, n, a->stk + a->sp + 1);
-        if (f.kind == LYT_VFUNC) a = enter(L, f.u.fn, &x, n->loc, a);
+        if (f->kind == LYT_VFUNC) a = enter(L, f->u.fn, &x, n->loc, a);
         else PUSH(apply(L, f, &x, n->loc, n->a->loc));
         break;
       }

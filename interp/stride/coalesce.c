@@ -30,28 +30,27 @@ static int merges(lytS_ctx *cx, const lytS_tup *b, int64_t s, const lytS_tup *a)
 static lytS_flat bw_coalesce(lytS_ctx *cx, const lytS_flat *f, int32_t upto,
                              int64_t last_s, lytS_tup *last_d) {
   lytS_flat r = lytS_flat_new(cx, upto + 1);
-  int32_t front = upto;  /* r is filled from the back: modes [front, upto] */
-  r.s[front] = last_s;
-  r.d[front] = last_d;
+  int64_t *s = r.s;
+  lytS_tup **d = r.d;
+  int32_t front = upto;  /* filled from the back: modes [front, upto] */
+  s[front] = last_s;
+  d[front] = last_d;
   for (int32_t i = upto - 1; i >= 0; i--) {
     if (f->s[i] == 1) continue;
-    if (front == upto && r.s[front] == 1) {  /* replace the initial size-1 mode */
-      r.s[front] = f->s[i];
-      r.d[front] = f->d[i];
-    } else if (merges(cx, f->d[i], f->s[i], r.d[front])) {
-      r.s[front] = lytS_mul(cx, r.s[front], f->s[i]);
-      r.d[front] = f->d[i];
+    if (front == upto && s[front] == 1) {  /* replace the initial size-1 mode */
+      s[front] = f->s[i];
+      d[front] = f->d[i];
+    } else if (merges(cx, f->d[i], f->s[i], d[front])) {
+      s[front] = lytS_mul(cx, s[front], f->s[i]);
+      d[front] = f->d[i];
     } else {
       front--;
-      r.s[front] = f->s[i];
-      r.d[front] = f->d[i];
+      s[front] = f->s[i];
+      d[front] = f->d[i];
     }
   }
-  r.n = upto - front + 1;
-  r.s += front;
-  r.d += front;
-  if (r.n == 1 && r.s[0] == 1) r.d[0] = lytS_int(cx, 0);  /* CuTe returns _1:_0 */
-  return r;
+  if (front == upto && s[front] == 1) d[front] = lytS_int(cx, 0);  /* CuTe returns _1:_0 */
+  return (lytS_flat){ upto - front + 1, s + front, d + front };  /* (layout.h says why) */
 }
 
 /* The one leaf 1:0, what coalesce makes of no leaves. */
@@ -64,30 +63,31 @@ static lytS_flat unit_leaf(lytS_ctx *cx) {
 }
 
 /* bw_coalesce of all of f: at least one leaf. */
-static lytS_flat coalesced(lytS_ctx *cx, lytS_flat f) {
-  if (f.n == 0) return unit_leaf(cx);
-  return bw_coalesce(cx, &f, f.n - 1, f.s[f.n - 1], f.d[f.n - 1]);
+static lytS_flat coalesced(lytS_ctx *cx, const lytS_flat *f) {
+  if (f->n == 0) return unit_leaf(cx);
+  return bw_coalesce(cx, f, f->n - 1, f->s[f->n - 1], f->d[f->n - 1]);
 }
 
 lytS_layout lytS_coalesce_flat(lytS_ctx *cx, const lytS_flat *f) {
-  lytS_flat r = coalesced(cx, *f);
+  lytS_flat r = coalesced(cx, f);
   return lytS_flat_layout(cx, &r);
 }
 
 lytS_layout lytS_coalesce(lytS_ctx *cx, lytS_layout l) {
-  lytS_flat r = coalesced(cx, lytS_flat_of(cx, l));
+  lytS_flat f = lytS_flat_of(cx, l), r = coalesced(cx, &f);
   return lytS_flat_layout(cx, &r);
 }
 
 lytS_flat lytS_coalesce_leaves(lytS_ctx *cx, lytS_layout l) {
-  return coalesced(cx, lytS_flat_of(cx, l));
+  lytS_flat f = lytS_flat_of(cx, l);
+  return coalesced(cx, &f);
 }
 
 lytS_flat lytS_filter_leaves(lytS_ctx *cx, lytS_layout l) {
   lytS_flat f = lytS_flat_of(cx, l);
   for (int32_t k = 0; k < f.n; k++)
     if (lytS_isint(f.d[k]) && f.d[k]->v == 0) f.s[k] = 1;
-  return coalesced(cx, f);
+  return coalesced(cx, &f);
 }
 
 lytS_flat lytS_coalesce_x(lytS_ctx *cx, lytS_layout l) {

@@ -70,12 +70,14 @@ typedef struct comp {
   doubt why;
 } comp;
 
-static comp comp_new(lytS_ctx *cx, lytS_layout a) {
-  comp c;
-  memset(&c, 0, sizeof c);
-  c.a = a;
-  c.fa = lytS_coalesce_x(cx, a);
-  return c;
+/* c, for composing with a. Made in place: a comp returned whole was
+** copied from a local GCC had just written piecewise (stride/layout.h). */
+static void comp_init(lytS_ctx *cx, comp *c, lytS_layout a) {
+  c->a = a;
+  c->fa = lytS_coalesce_x(cx, a);
+  c->sp = NULL;
+  c->nsp = c->cap = c->negative = c->multi = 0;
+  c->why = (doubt){ DOUBT_NONE, 0, 0, 0, { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
 }
 
 static const char *flat_shape_str(lytS_ctx *cx, const lytS_flat *f) {
@@ -199,7 +201,8 @@ static lytS_layout comp_basis(lytS_ctx *cx, comp *c, lytS_tup *bs, lytS_tup *bd)
                 "left-hand side", lytS_tup_str(cx, bd));
     sub = lytS_lmode(cx, sub, bd->path[k]);
   }
-  comp inner = comp_new(cx, sub);
+  comp inner;
+  comp_init(cx, &inner, sub);
   lytS_layout r = comp_leaf(cx, &inner, bs, lytS_int(cx, bd->v));
   if (inner.why.kind != DOUBT_NONE) doubt_error(cx, &inner);  /* basis strides: no points to check */
   return r;
@@ -400,7 +403,7 @@ static int count_live(const lytS_tup *s, const lytS_tup *d, int32_t *live) {
 
 static lytS_layout compose(lytS_ctx *cx, lytS_layout a, lytS_layout b, comp *c) {
   lytS_check_shape(cx, b.shape, "composition");
-  *c = comp_new(cx, a);
+  comp_init(cx, c, a);
   int32_t live = 0;
   if (!count_live(b.shape, b.stride, &live)) {
     lytS_flat fb = lytS_flat_of(cx, b);

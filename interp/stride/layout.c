@@ -434,9 +434,8 @@ const char *lytS_layout_str(lytS_ctx *cx, lytS_layout l) {
 
 lytS_flat lytS_flat_new(lytS_ctx *cx, int32_t cap) {
   size_t k = (size_t)(cap > 0 ? cap : 1);
-  lytS_flat f = { 0, lytS_alloc(cx, (sizeof *f.s + sizeof *f.d) * k), NULL };
-  f.d = (lytS_tup **)(f.s + k);
-  return f;
+  int64_t *s = lytS_alloc(cx, (sizeof *s + sizeof(lytS_tup *)) * k);
+  return (lytS_flat){ 0, s, (lytS_tup **)(s + k) };  /* (layout.h says why) */
 }
 
 /* Shape and stride walked together, leaf k of one beside leaf k of the
@@ -464,7 +463,7 @@ static int flat_walk(const lytS_tup *s, const lytS_tup *d, lytS_flat *f) {
 lytS_flat lytS_flat_of(lytS_ctx *cx, lytS_layout l) {
   int32_t n = lytS_nleaves(l.shape), m = 0;
   lytS_flat f = lytS_flat_new(cx, n);
-  if (flat_walk(l.shape, l.stride, &f)) return f;
+  if (flat_walk(l.shape, l.stride, &f)) return (lytS_flat){ f.n, f.s, f.d };  /* (layout.h) */
   /* sides that nest differently (no layout the core makes; checked by the
   ** tests): their leaves are paired in order */
   lytS_tup **sv = lytS_alloc(cx, sizeof *sv * (size_t)(n ? n : 1));

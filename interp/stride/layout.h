@@ -90,6 +90,9 @@ void lytS_print_layout(lytS_buf *b, lytS_layout l);
 const char *lytS_layout_str(lytS_ctx *cx, lytS_layout l);
 
 /* ---- flat view shared by the algebra files (internal to the core) ---- */
+/* Returned by value: the functions that make one return it built from
+** its fields, not a local copied whole, which GCC reads back 16 bytes at
+** a time right after writing it piecewise (a store-forwarding stall). */
 typedef struct lytS_flat {
   int32_t n;
   int64_t *s;      /* extents */
