@@ -262,7 +262,9 @@ static lyt_value eval_layout(lyt_state *L, const lytP_node *n, lyt_value sv, lyt
   lytS_tup *shape = to_tup(L, n->a, sv, "the shape");
   lytS_tup *stride = to_tup(L, n->b, dv, "the stride");
   L->errloc = n->loc;
-  return lytI_layout_literal(L, shape, stride, 0);
+  lyt_value v;
+  lytI_layout_literal(L, shape, stride, 0, &v);
+  return v;
 }
 
 /* ---------------------------------------------------------------------
@@ -862,7 +864,7 @@ static lyt_value run(lyt_state *L, act *a) {
         step(L, n);  /* errloc: the layout, where its checks point */
         lytS_tup *shape, *stride;
         int checked = int_sides(L, n->a, n->b, &shape, &stride);
-        PUSH(lytI_layout_literal(L, shape, stride, checked));
+        lytI_layout_literal(L, shape, stride, checked, &a->stk[a->sp++]);
         break;
       }
       case OP_TUPLE:

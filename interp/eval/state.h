@@ -252,8 +252,11 @@ extern const lytI_builtin lytI_core_lib[];  /* eval/builtins.c */
 **   shape:stride with axis tags (axe/builtins.c); arithmetic on index values,
 **   op a TK_ token (axisinfo/builtins.c); {ins} -> {outs} and A * B of
 **   linear layouts (linear/builtins.c). */
-lyt_value lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride,
-                              int checked);  /* checked: by the caller, as make_layout would */
+/* into *out, where the value is wanted: a value returned is copied from
+** where it was written piecewise, a stall (stride/layout.h); checked: by
+** the caller, as make_layout would */
+void lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride,
+                         int checked, lyt_value *out);
 lyt_value lytI_layout_mode(lyt_state *L, const lyt_value *v, int64_t k, lyt_loc kloc, lyt_loc at);
 lyt_value lytI_iters(lyt_state *L, lyt_loc at, const lyt_value *shape, const lyt_value *stride);
 lyt_value lytI_index_arith(lyt_state *L, int op, lyt_loc at, const lyt_value *a,

@@ -66,10 +66,13 @@ lytS_tiler *lytI_gettiler(lytI_call *c, int i) {
 }
 
 
-lyt_value lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride,
-                              int checked) {
+void lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *stride,
+                         int checked, lyt_value *out) {
   lytS_tup *s = (lytS_tup *)shape, *d = (lytS_tup *)stride;
-  return lytI_layout(&L->cx, checked ? (lytS_layout){ s, d } : lytS_make_layout(&L->cx, s, d));
+  lytS_layout l = checked ? (lytS_layout){ s, d } : lytS_make_layout(&L->cx, s, d);
+  lytS_layout *p = lytS_alloc(&L->cx, sizeof l);
+  *p = l;
+  *out = (lyt_value){ .kind = LYT_VLAYOUT, .u.lay = p };
 }
 
 lyt_value lytI_layout_mode(lyt_state *L, const lyt_value *v, int64_t k, lyt_loc kloc, lyt_loc at) {
