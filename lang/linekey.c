@@ -111,7 +111,7 @@ int lytL_line_read(const char *s, const char *end, lytL_line *l) {
 
 int lytL_line_key(const char *s, const char *end, lytL_key *k) {
   int n = lytL_line_read(s, end, &k->line);
-  k->nlit = k->nraw = 0;
+  k->nlit = k->nraw = k->lines = 0;
   k->user = NULL;
   if (!n) return 0;
   memcpy(k->text, s, (size_t)n);

@@ -53,6 +53,7 @@ typedef struct lytL_key {
   uint8_t at[LYTL_KEY_LITS], len[LYTL_KEY_LITS];          /* offset and digits of each */
   uint8_t raw_at[LYTL_KEY_LITS], raw_len[LYTL_KEY_LITS];
   char text[LYTL_KEY_MAX];      /* the line as written */
+  int lines;                    /* lines of the text lytP_valid found with it */
   void *user;                   /* kept by whoever runs the line (eval/template.c) */
 } lytL_key;
 /* The line at s (the text ends at end) read, l->n. */

@@ -367,6 +367,7 @@ static int skip_seen_line(lytP_ctx *p, texts *t, lytP_probe *q) {
   text_seen **empty, *e = t && lytL_line_read(p->cur, p->src->text + p->src->len, &l)
                           ? find_text(t, &l, p->cur, from, &empty) : NULL;
   if (!e) return 0;
+  e->k.lines++;
   give_key(p, p->line, &e->k);
   q->st[1] = e->to[0], q->st[2] = e->to[1];
   p->cur += l.n;
@@ -394,6 +395,7 @@ static void keep_line(lytP_ctx *p, texts **t, const char *s, const uint16_t *fro
     *empty = e;
     (*t)->count++;
   }
+  e->k.lines++;
   give_key(p, p->line - 1, &e->k);  /* the lexer is past its newline */
 }
 

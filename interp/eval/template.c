@@ -3,8 +3,9 @@
 ** share one statement's tree and code. A script of many lines of one
 ** shape (print coalesce((3,8):(8,1)), then the same with other numbers)
 ** is lexed, parsed and compiled once per shape: the second time a line's
-** key (lytL_line_key, each literal's digits written as zeros) is seen, its
-** statement becomes a template, its tree copied with each literal's node
+** key (lytL_line_key, each literal's digits written as zeros) is seen, or
+** the first when the check saw the key on more lines, its statement
+** becomes a template, its tree copied with each literal's node
 ** listed by the literal's place in the line, and its code compiled. A
 ** later line with the key is neither lexed nor parsed: its literals'
 ** values go into those nodes, its place into every node's location, and
@@ -151,10 +152,10 @@ const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const cha
     t = *slot_of(T, l, at);
     if (key) key->user = t;
   }
-  if (!t) {
+  if (!t) {  /* made when the key comes again: the check may know it will */
     uint32_t *once = &T->once[l->hash & (SLOTS - 1)];
     T->at = at, T->src = src, T->line = line;
-    T->seen = *once == l->hash;
+    T->seen = *once == l->hash || (key && key->lines > 1);
     *once = l->hash;
     return NULL;
   }
