@@ -138,10 +138,5 @@ int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s) {
 }
 
 void lytL_line_values(const lytL_key *k, const char *s, int64_t *v) {
-  for (int l = 0; l < k->nlit; l++) {
-    const char *c = s + k->at[l], *e = c + k->len[l];
-    int64_t x = 0;
-    for (; c < e; c++) x = x * 10 + (*c - '0');
-    v[l] = x;
-  }
+  for (int i = 0; i < k->nlit; i++) v[i] = lytL_literal(k, s, i);
 }

@@ -64,6 +64,13 @@ int lytL_line_key(const char *s, const char *end, lytL_key *k);
 int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s);
 /* The values of k's literals in the line at s, which has key k. */
 void lytL_line_values(const lytL_key *k, const char *s, int64_t *v);
+/* Literal i of key k in the line at s, which has key k. */
+static inline int64_t lytL_literal(const lytL_key *k, const char *s, int i) {
+  const char *c = s + k->at[i], *e = c + k->len[i];
+  int64_t v = *c++ - '0';  /* a literal has a digit at least */
+  while (c < e) v = v * 10 + (*c++ - '0');
+  return v;
+}
 
 typedef const char *(*lytP_intern_fn)(void *ud, const char *s, size_t n);
 

@@ -37,8 +37,6 @@ static void *scratch(lyt_state *L, size_t n) {
   return lytS_alloc(&L->cx, n);
 }
 
-/* Every evaluation counts against max_steps, may be interrupted, and is
-** where an error from a core that knows no location points. */
 /* step's errors, out of the way of the instructions that pass */
 #if defined(__GNUC__)
 __attribute__((noinline, cold))
@@ -55,6 +53,8 @@ static void step_fails(lyt_state *L, const lytP_node *n) {
                (long long)L->cfg.max_steps);
 }
 
+/* Every evaluation counts against max_steps, may be interrupted, and is
+** where an error from a core that knows no location points. */
 static inline void step(lyt_state *L, const lytP_node *n) {
   L->errloc = n->loc;
   if (lytS_stack_deep(&L->cx) | atomic_load_explicit(&L->interrupted, memory_order_relaxed) |

@@ -34,8 +34,7 @@
 
 typedef struct lit {
   lytP_node *n;
-  uint8_t at, len;  /* where its digits are in the line */
-  uint8_t neg;      /* written with a minus: the node holds the negated value */
+  int neg;     /* written with a minus: the node holds the negated value */
 } lit;
 
 struct lytI_template {
@@ -159,11 +158,9 @@ const lytP_node *lytI_template_find(lyt_state *L, const lytL_src *src, const cha
     *once = l->hash;
     return NULL;
   }
-  for (const lit *x = t->lit, *e = x + t->key.nlit; x < e; x++) {
-    const char *c = at + x->at, *ce = c + x->len;
-    int64_t v = *c++ - '0';
-    while (c < ce) v = v * 10 + (*c++ - '0');
-    x->n->ival = x->neg ? -v : v;
+  for (int i = 0; i < t->key.nlit; i++) {
+    int64_t v = lytL_literal(&t->key, at, i);
+    t->lit[i].n->ival = t->lit[i].neg ? -v : v;
   }
   if (t->src != src)
     for (int i = 0; i < t->nnodes; i++) t->nodes[i].loc.src = src;
@@ -266,8 +263,7 @@ static lytI_template *new_template(lyt_state *L, lytI_templates *T, build *b,
   *t = (lytI_template){ *b->key, b->nnodes, lits, nodes, b->src, NULL };
   b->nodes = nodes;
   copy(b, s);
-  for (int i = 0; i < b->key->nlit; i++)
-    lits[i] = (lit){ &nodes[b->claimed[i] - 1], b->key->at[i], b->key->len[i], (uint8_t)b->neg[i] };
+  for (int i = 0; i < b->key->nlit; i++) lits[i] = (lit){ &nodes[b->claimed[i] - 1], b->neg[i] };
   /* compiled in the statement's arena as it would be without a template
   ** (its errors are the statement's own), then kept */
   T->building = 1;
