@@ -114,7 +114,7 @@ int lytL_line_key(const char *s, const char *end, lytL_key *k) {
   k->nlit = k->nraw = k->lines = 0;
   k->user = NULL;
   if (!n) return 0;
-  memcpy(k->text, s, (size_t)n);
+  k->text = s;
   for (int i = 0; i < n; i++) {
     if (!lytL_digit(s[i])) continue;
     int j = i;

@@ -568,11 +568,12 @@ static lytP_node *stmt(rd *r) {
   }
 }
 
-/* The key lytP_valid read of line p->line, or NULL: lines come in order. */
-static lytL_key *key_of_line(lytP_ctx *p) {
-  while (p->next_key < p->nline_keys && p->line_keys[p->next_key].line < p->line) p->next_key++;
-  if (p->next_key == p->nline_keys || p->line_keys[p->next_key].line != p->line) return NULL;
-  return p->line_keys[p->next_key].key;
+/* The key lytP_valid read of line p->line, or NULL. */
+static lytL_key *key_of_line(const lytP_ctx *p) {
+  const lytP_line_keys *k = &p->line_keys;
+  int32_t i = p->line - k->line0;
+  if (i < 0 || i >= k->n || !k->of[i]) return NULL;
+  return k->list[k->of[i] - 1];
 }
 
 /* The lines on_line runs itself, from the start of the line at the

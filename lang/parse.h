@@ -37,7 +37,6 @@ typedef struct lytP_token {
 ** keys; the evaluator reuses a statement's code for lines with its key
 ** (eval/template.c). */
 #define LYTL_KEY_MAX 128
-#define LYTP_KEYED_LINE 16
 #define LYTL_KEY_LITS (LYTL_KEY_MAX / 2)
 /* A line read for its key: enough to find a key and to compare with it. */
 typedef struct lytL_line {
@@ -52,7 +51,8 @@ typedef struct lytL_key {
   int nlit, nraw;               /* its literals, and runs of digits kept as written */
   uint8_t at[LYTL_KEY_LITS], len[LYTL_KEY_LITS];          /* offset and digits of each */
   uint8_t raw_at[LYTL_KEY_LITS], raw_len[LYTL_KEY_LITS];
-  char text[LYTL_KEY_MAX];      /* the line as written */
+  const char *text;             /* the line it was read from, as written: a source's
+                                   text, which stays while the key is used */
   int lines;                    /* lines of the text lytP_valid found with it */
   void *user;                   /* kept by whoever runs the line (eval/template.c) */
 } lytL_key;
@@ -73,6 +73,17 @@ static inline int64_t lytL_literal(const lytL_key *k, const char *s, int i) {
 }
 
 typedef const char *(*lytP_intern_fn)(void *ud, const char *s, size_t n);
+
+/* The keys lytP_valid read, by line: line line0 + i has key
+** list[of[i] - 1], or none where of[i] is 0. A byte a line (at most two
+** a byte of text, what doubling leaves), not a key's pointer: a page of
+** memory first touched costs about as much as running a line. */
+#define LYTP_KEYS 192
+typedef struct lytP_line_keys {
+  uint8_t *of;
+  lytL_key **list;         /* at most LYTP_KEYS */
+  int32_t line0, n, cap;
+} lytP_line_keys;
 
 typedef struct lytP_ctx {
   lytS_ctx *cx;            /* arena for nodes; jb for out-of-memory */
@@ -96,13 +107,11 @@ typedef struct lytP_ctx {
   int (*on_line)(void *ud, const lytL_src *src, const char *at, int32_t line, lytL_key *key);
   const char *missed;      /* the line on_line last left to the parser */
   int32_t missed_line;     /* its number; 0 once a statement began after it */
-  /* With keys set, lytP_valid lists the keys it read of lines of at least
-  ** LYTP_KEYED_LINE bytes, in line order, in p->cx's arena (16 bytes for
-  ** each, no more than the text); lytP_parse hands them to on_line: a line
-  ** is read for its key once. */
+  /* With keys set, lytP_valid notes the key it read of each line, a
+  ** byte a line, in p->cx's arena; lytP_parse hands them to on_line, so a
+  ** line is read for its key once. */
   int keys;
-  struct lytP_keyed { int32_t line; lytL_key *key; } *line_keys;
-  int32_t nline_keys, line_keys_cap, next_key;
+  lytP_line_keys line_keys;
   lytA_arena *keep;        /* where a statement that makes functions is copied, and
                               texts go (they outlive it); NULL: p->cx's arena */
   lytA_mark stmt_mark;     /* p->cx's arena where every statement begins */

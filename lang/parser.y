@@ -319,13 +319,16 @@ static line_seen *line_slot(line_seen *seen, const uint16_t *from, const uint8_t
 #define TEXT_SLOTS 256
 typedef struct text_seen {
   uint16_t from[2], to[2];
+  uint8_t id;              /* 1 + its place in texts' list */
   lytL_key k;
 } text_seen;
 
 typedef struct texts {
   text_seen *slot[TEXT_SLOTS];
+  lytL_key *list[LYTP_KEYS];
   int count;
 } texts;
+_Static_assert(LYTP_KEYS < 256 && LYTP_KEYS <= TEXT_SLOTS / 4 * 3, "a kept line's id is a byte");
 
 /* The line l, read at s, checked from the states from, or NULL, *empty
 ** then the slot where it goes. */
@@ -343,20 +346,27 @@ static text_seen *find_text(texts *t, const lytL_line *l, const char *s, const u
   }
 }
 
-/* Line [line]'s key in p->line_keys, if they are wanted. */
-static void give_key(lytP_ctx *p, int32_t line, lytL_key *k) {
-  if (!p->keys || k->line.n < LYTP_KEYED_LINE) return;
-  if (p->nline_keys == p->line_keys_cap) {
-    int32_t cap = p->line_keys_cap ? 2 * p->line_keys_cap : 64;
-    struct lytP_keyed *v = lytA_alloc(p->cx->arena, sizeof *v * (size_t)cap);
+/* Line [line]'s key noted, if keys are wanted. Lines come in order. */
+static void give_key(lytP_ctx *p, int32_t line, const text_seen *e) {
+  lytP_line_keys *k = &p->line_keys;
+  if (!p->keys) return;
+  if (!k->of) k->line0 = line;
+  int32_t i = line - k->line0;
+  if (i >= k->cap) {  /* doubled, but never past a line for each byte left */
+    int64_t most = (int64_t)i + 1 + (p->src->text + p->src->len - p->cur);
+    int64_t cap = k->cap ? 2 * (int64_t)k->cap : 64;
+    if (cap > most) cap = most;
+    uint8_t *v = cap > INT32_MAX ? NULL : lytA_alloc(p->cx->arena, (size_t)cap);
     if (!v) {  /* the keys are a saving, not a need */
       p->keys = 0;
       return;
     }
-    if (p->nline_keys) memcpy(v, p->line_keys, sizeof *v * (size_t)p->nline_keys);
-    p->line_keys = v, p->line_keys_cap = cap;
+    if (k->n) memcpy(v, k->of, (size_t)k->n);
+    k->of = v, k->cap = (int32_t)cap;
   }
-  p->line_keys[p->nline_keys++] = (struct lytP_keyed){ line, k };
+  if (i > k->n) memset(k->of + k->n, 0, (size_t)(i - k->n));
+  k->of[i] = e->id;
+  if (i >= k->n) k->n = i + 1;
 }
 
 /* The line at p->cur, if one with its key was checked from the same
@@ -368,7 +378,7 @@ static int skip_seen_line(lytP_ctx *p, texts *t, lytP_probe *q) {
                           ? find_text(t, &l, p->cur, from, &empty) : NULL;
   if (!e) return 0;
   e->k.lines++;
-  give_key(p, p->line, &e->k);
+  give_key(p, p->line, e);
   q->st[1] = e->to[0], q->st[2] = e->to[1];
   p->cur += l.n;
   p->line++;
@@ -387,16 +397,17 @@ static void keep_line(lytP_ctx *p, texts **t, const char *s, const uint16_t *fro
     *t = lytA_alloc(p->cx->arena, sizeof **t);
     if (!*t) return;  /* the check goes on without it */
     memset(*t, 0, sizeof **t);
+    p->line_keys.list = (*t)->list;
   }
   text_seen **empty, *e = find_text(*t, &k.line, s, from, &empty);
   if (!e) {
-    if ((*t)->count >= TEXT_SLOTS / 4 * 3 || !(e = lytA_alloc(p->cx->arena, sizeof *e))) return;
-    *e = (text_seen){ { from[0], from[1] }, { q->st[1], q->st[2] }, k };
+    if ((*t)->count == LYTP_KEYS || !(e = lytA_alloc(p->cx->arena, sizeof *e))) return;
+    *e = (text_seen){ { from[0], from[1] }, { q->st[1], q->st[2] }, (uint8_t)((*t)->count + 1), k };
     *empty = e;
-    (*t)->count++;
+    (*t)->list[(*t)->count++] = &e->k;
   }
   e->k.lines++;
-  give_key(p, p->line - 1, &e->k);  /* the lexer is past its newline */
+  give_key(p, p->line - 1, e);  /* the lexer is past its newline */
 }
 
 int lytP_valid(lytP_ctx *p) {

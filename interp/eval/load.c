@@ -7,6 +7,7 @@
 */
 /* realpath() is X/Open, beyond the POSIX base the build asks for. */
 #define _XOPEN_SOURCE 700
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,28 +132,33 @@ static void parse_and_run(lyt_state *L, const lytL_src *src) {
     run_statements(L, parse(L, src, 0));
     return;
   }
-  struct lytP_keyed *keys = p.line_keys;  /* they stay while the text runs */
-  int32_t nkeys = p.nline_keys;
+  lytP_line_keys keys = p.line_keys;  /* they stay while the text runs */
   lex_init(&p, L, src);
   p.on_stmt = run_statement;
   p.on_line = run_template;
   p.on_stmt_ud = L;
   p.keep = &L->code;
-  p.line_keys = keys, p.nline_keys = nkeys;
+  p.line_keys = keys;
   /* an error here would be lytP_valid's mistake: the whole parse reports it */
   if (lytP_parse(&p) != LYT_OK) parse(L, src, 0);
   lytA_release(&L->scratch, m);
 }
 
-lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len) {
+/* A source whose text t[0..len] (ending in a 0) is in the code arena. */
+static lytL_src *src_of(lyt_state *L, const char *name, const char *t, size_t len) {
   lytL_src *src = lytA_alloc(&L->code, sizeof *src);
-  char *t = lytA_alloc(&L->code, len + 1);
   char *nm = lytA_alloc(&L->code, strlen(name) + 1);
-  if (!src || !t || !nm) lytI_code_fail(L, L->errloc);
-  memcpy(t, text, len);
-  t[len] = 0;
+  if (!src || !nm) lytI_code_fail(L, L->errloc);
   *src = (lytL_src){ strcpy(nm, name), t, len, 0, 0, NULL };
   return src;
+}
+
+lytL_src *lytI_new_src(lyt_state *L, const char *name, const char *text, size_t len) {
+  char *t = lytA_alloc(&L->code, len + 1);
+  if (!t) lytI_code_fail(L, L->errloc);
+  memcpy(t, text, len);
+  t[len] = 0;
+  return src_of(L, name, t, len);
 }
 
 void lytI_run_src(lyt_state *L, const char *name, const char *text, size_t len) {
@@ -243,51 +249,74 @@ lyt_value lytI_eval_src(lyt_state *L, const char *name, const char *text, size_t
 }
 
 /* Opened without blocking (a FIFO or a device would wait for a writer
-** forever), and only if it is a regular file. */
-/* *size: its size when opened, a first guess of what reading it gives. */
-static FILE *open_regular(const char *path, const char **why, size_t *size) {
+** forever), and only if it is a regular file. *size: its size when
+** opened, a first guess of what reading it gives. */
+static int open_regular(const char *path, const char **why, size_t *size) {
   int fd = open(path, O_RDONLY | O_NONBLOCK);
-  if (fd < 0) { *why = "cannot open"; return NULL; }
+  if (fd < 0) { *why = "cannot open"; return -1; }
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     close(fd);
     *why = S_ISDIR(st.st_mode) ? "is a directory, not a file" : "is not a regular file";
-    return NULL;
+    return -1;
   }
-  FILE *f = fdopen(fd, "rb");
-  if (!f) { close(fd); *why = "cannot open"; }
   *size = st.st_size > 0 ? (size_t)st.st_size : 0;
-  return f;
+  return fd;
 }
 
-/* Read a whole file into the scratch arena; NULL with errno-style reason. */
-static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why) {
-  size_t size = 0;
-  FILE *f = open_regular(path, why, &size);
-  if (!f) return NULL;
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n == cap) {  /* the first block holds what the file had when opened, and the end */
-      size_t ncap = cap ? cap * 2 : size < 4095 ? 4096 : size < LYT_MAX_FILE ? size + 1 : LYT_MAX_FILE + 1;
-      if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
-      if (ncap == cap) { fclose(f); *why = "file too large (limit 16 MiB)"; return NULL; }
-      char *nb = lytA_alloc(&L->scratch, ncap);
-      if (!nb) {  /* close before the error unwinds */
-        fclose(f);
-        lytS_fail_alloc(&L->cx, &L->scratch);
-      }
-      if (n) memcpy(nb, buf, n);
-      buf = nb;
-      cap = ncap;
-    }
-    size_t r = fread(buf + n, 1, cap - n, f);
-    n += r;
+/* Bytes read into buf[0..cap) until it is full or the file ends; -1 on
+** an error. */
+static ssize_t fill(int fd, char *buf, size_t cap) {
+  size_t n = 0;
+  while (n < cap) {
+    ssize_t r = read(fd, buf + n, cap - n);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return -1;
     if (r == 0) break;
+    n += (size_t)r;
   }
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) { *why = "read error"; return NULL; }
+  return (ssize_t)n;
+}
+
+/* Read a whole file. Its text goes straight into the code arena, where a
+** script's text stays while it runs, when the file holds no more than
+** its size said: a page is then written once, not read into a buffer
+** and copied (on a virtual machine a page's first touch costs about a
+** microsecond, as much as running a line). A file that grows while it
+** is read, or whose size reads 0 (/proc), goes on into the scratch arena
+** and *kept is 0. NULL with a reason. */
+static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why,
+                       int *kept) {
+  size_t size = 0;
+  int fd = open_regular(path, why, &size);
+  if (fd < 0) return NULL;
+  size_t cap = size < LYT_MAX_FILE ? size + 1 : LYT_MAX_FILE + 1;
+  char *buf = lytA_alloc(&L->code, cap);
+  if (!buf) {  /* close before the error unwinds */
+    close(fd);
+    lytI_code_fail(L, L->errloc);
+  }
+  ssize_t r = fill(fd, buf, cap);
+  size_t n = r > 0 ? (size_t)r : 0;
+  *kept = 1;
+  while (r >= 0 && n == cap) {
+    size_t ncap = cap < 4096 ? 4096 : cap * 2;
+    if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
+    if (ncap == cap) { close(fd); *why = "file too large (limit 16 MiB)"; return NULL; }
+    char *nb = lytA_alloc(&L->scratch, ncap);
+    if (!nb) {
+      close(fd);
+      lytS_fail_alloc(&L->cx, &L->scratch);
+    }
+    buf = memcpy(nb, buf, n);
+    cap = ncap;
+    *kept = 0;
+    r = fill(fd, buf + n, cap - n);
+    n += r > 0 ? (size_t)r : 0;
+  }
+  close(fd);
+  if (r < 0) { *why = "read error"; return NULL; }
+  buf[n] = 0;
   *len = n;
   return buf;
 }
@@ -309,9 +338,10 @@ static int run_file_as(lyt_state *L, const char *path, const char *name, int lib
   size_t len;
   const char *why = NULL;
   lytA_mark m = lytA_getmark(&L->scratch);
-  char *text = read_file(L, path, &len, &why);
+  int kept;
+  char *text = read_file(L, path, &len, &why, &kept);
   if (!text) lytI_error(L, at, LYT_ERRFILE, "%s: %s", path, why);
-  lytL_src *src = lytI_new_src(L, name, text, len);
+  lytL_src *src = kept ? src_of(L, name, text, len) : lytI_new_src(L, name, text, len);
   src->lib = lib;
   lytA_release(&L->scratch, m);
   if (lib) run_statements(L, from_image(L, src));
