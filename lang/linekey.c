@@ -121,8 +121,8 @@ int lytL_line_key(const char *s, const char *end, lytL_key *k) {
     while (lytL_digit(s[j])) j++;  /* the newline ends the run */
     int lit = (i == 0 || !lytL_name_char(s[i - 1])) && j - i <= LYTL_SAFE_DIGITS &&
               !lytL_name_char(s[j]);
-    if (lit) k->at[k->nlit] = (uint8_t)i, k->len[k->nlit++] = (uint8_t)(j - i);
-    else k->raw_at[k->nraw] = (uint8_t)i, k->raw_len[k->nraw++] = (uint8_t)(j - i);
+    if (lit) k->at[k->nlit++] = (uint8_t)i;
+    else k->at[LYTL_KEY_LITS - ++k->nraw] = (uint8_t)i;
     i = j;
   }
   return n;
@@ -132,8 +132,9 @@ int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s) {
   if (l->n != k->line.n) return 0;
   for (int i = 0; i < (l->n + 7) >> 3; i++)
     if (l->z[i] != k->line.z[i]) return 0;
-  for (int r = 0; r < k->nraw; r++)
-    if (memcmp(s + k->raw_at[r], k->text + k->raw_at[r], k->raw_len[r]) != 0) return 0;
+  for (int r = 1; r <= k->nraw; r++)
+    for (int i = k->at[LYTL_KEY_LITS - r]; lytL_digit(k->text[i]); i++)
+      if (s[i] != k->text[i]) return 0;
   return 1;
 }
 

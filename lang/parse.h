@@ -49,8 +49,10 @@ typedef struct lytL_line {
 typedef struct lytL_key {
   lytL_line line;
   int nlit, nraw;               /* its literals, and runs of digits kept as written */
-  uint8_t at[LYTL_KEY_LITS], len[LYTL_KEY_LITS];          /* offset and digits of each */
-  uint8_t raw_at[LYTL_KEY_LITS], raw_len[LYTL_KEY_LITS];
+  /* where each run of digits begins: the literals from the front, the
+  ** others from the back. A run ends where the digits do, at the same
+  ** place in every line with the key. */
+  uint8_t at[LYTL_KEY_LITS];
   const char *text;             /* the line it was read from, as written: a source's
                                    text, which stays while the key is used */
   int lines;                    /* lines of the text lytP_valid found with it */
@@ -66,9 +68,9 @@ int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s);
 void lytL_line_values(const lytL_key *k, const char *s, int64_t *v);
 /* Literal i of key k in the line at s, which has key k. */
 static inline int64_t lytL_literal(const lytL_key *k, const char *s, int i) {
-  const char *c = s + k->at[i], *e = c + k->len[i];
-  int64_t v = *c++ - '0';  /* a literal has a digit at least */
-  while (c < e) v = v * 10 + (*c++ - '0');
+  const char *c = s + k->at[i];
+  int64_t v = *c++ - '0';  /* a literal has a digit at least, and a newline ends it */
+  while ((unsigned char)(*c - '0') < 10) v = v * 10 + (*c++ - '0');
   return v;
 }
 
