@@ -19,13 +19,15 @@
 
 /* What a script prints. Running a script, not a session, it is gathered
 ** here and written in large pieces (fwrite for each print was 1.5% of the
-** instructions of bench.py's layout operations). It is written before any
-** diagnostic and at the end, so the two streams keep their order. */
+** instructions of bench.py's layout operations; into a pipe, each write
+** can wake the reader, and 8 KiB pieces cost bench.py's script about 3%
+** more than 64 KiB ones). It is written before any diagnostic and at the
+** end, so the two streams keep their order. */
 typedef struct output {
   int quiet;   /* silences the script (--emit prints only code) */
   int batch;   /* gather prints in buf */
   size_t n;
-  char buf[8192];
+  char buf[65536];
 } output;
 
 static void flush_output(output *o) {
