@@ -31,6 +31,17 @@ case_ deep "100000"
 printf 'fn f(n) = f(n + 1)\nprint f(0)\n' >"$T/endless.lyt"
 case_ endless "endless.lyt:1:11: error: call depth limit reached (200000 nested calls)"
 
+# A file is read into the code arena at the size it says it has; one that
+# says 0 and has text (a /proc file) goes on into scratch and is copied,
+# and one past 16 MiB is refused.
+out=$("$LYT" /proc/sys/kernel/ostype 2>&1 | head -1)
+if [ "$out" = "/proc/sys/kernel/ostype:1:1: error: unknown name 'Linux'" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL a file whose size reads 0: $out"; fi
+awk 'BEGIN { print "print 5"; for (i = 0; i < 16383; i++) printf "%1022s#\n", ""; printf "%1014s#\n", "" }' >"$T/limit.lyt"
+case_ limit "5"  # 16 MiB to the byte
+printf '#' >>"$T/limit.lyt"
+case_ limit "limit.lyt: file too large (limit 16 MiB)"
+
 # the state stays usable after the limit: the next statement runs
 out=$(printf 'x = %s\nprint 2\n' "$(awk 'BEGIN { printf "1"; for (i = 0; i < 25000; i++) printf "+1" }')" |
       (ulimit -s 512 2>/dev/null; "$LYT" -i 2>/dev/null) | grep -c '^2$')
