@@ -355,6 +355,7 @@ static void give_key(lytP_ctx *p, int32_t line, const text_seen *e) {
   if (i >= k->cap) {  /* doubled, but never past a line for each byte left */
     int64_t most = (int64_t)i + 1 + (p->src->text + p->src->len - p->cur);
     int64_t cap = k->cap ? 2 * (int64_t)k->cap : 64;
+    if (cap < (int64_t)i + 1) cap = (int64_t)i + 1;  /* past a statement of many lines */
     if (cap > most) cap = most;
     uint8_t *v = cap > INT32_MAX ? NULL : lytA_alloc(p->cx->arena, (size_t)cap);
     if (!v) {  /* the keys are a saving, not a need */
