@@ -112,21 +112,6 @@ lytS_tup *lytS_new_int(lytS_ctx *cx, int64_t v) {
 lytS_tup *lytS_under(lytS_ctx *cx) { return node(cx, LYTS_UNDER); }
 
 /* The node and its elements in one block. */
-lytS_tup *lytS_newtup(lytS_ctx *cx, int32_t n) {
-  size_t k = (size_t)(n > 0 ? n : 0);
-  lytS_tup *t = lytS_alloc(cx, sizeof *t + sizeof(lytS_tup *) * k);
-  *t = (lytS_tup){ .kind = LYTS_TUP, .n = n, .e = (lytS_tup **)(t + 1) };
-  lytS_tup **e = t->e;
-  switch (k) {  /* most tuples are short: no call to memset */
-    case 0: break;
-    case 1: e[0] = NULL; break;
-    case 2: e[0] = e[1] = NULL; break;
-    case 3: e[0] = e[1] = e[2] = NULL; break;
-    default: memset(e, 0, sizeof *e * k); break;
-  }
-  return t;
-}
-
 lytS_tup *lytS_pair(lytS_ctx *cx, lytS_tup *a, lytS_tup *b) {
   lytS_tup *t = lytS_newtup(cx, 2);
   t->e[0] = a;

@@ -432,12 +432,6 @@ const char *lytS_layout_str(lytS_ctx *cx, lytS_layout l) {
 /* flat view                                                           */
 /* ------------------------------------------------------------------ */
 
-lytS_flat lytS_flat_new(lytS_ctx *cx, int32_t cap) {
-  size_t k = (size_t)(cap > 0 ? cap : 1);
-  int64_t *s = lytS_alloc(cx, (sizeof *s + sizeof(lytS_tup *)) * k);
-  return (lytS_flat){ 0, s, (lytS_tup **)(s + k) };  /* (layout.h says why) */
-}
-
 /* Shape and stride walked together, leaf k of one beside leaf k of the
 ** other; 0 where the two are not congruent (a basis stride is a leaf). */
 static int flat_walk(const lytS_tup *s, const lytS_tup *d, lytS_flat *f) {
