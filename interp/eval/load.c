@@ -281,16 +281,21 @@ static ssize_t fill(int fd, char *buf, size_t cap) {
 /* Read a whole file. Its text goes straight into the code arena, where a
 ** script's text stays while it runs, when the file holds no more than
 ** its size said: a page is then written once, not read into a buffer
-** and copied (on a virtual machine a page's first touch costs about a
-** microsecond, as much as running a line). A file that grows while it
-** is read, or whose size reads 0 (/proc), goes on into the scratch arena
-** and *kept is 0. NULL with a reason. */
+** and copied (on a virtual machine a page's first touch costs about as
+** much as running five lines). A file that grows while it is read, or
+** whose size reads 0 (/proc), goes on into the scratch arena, *kept is 0
+** and the code arena is given back what it took; so it is when reading
+** fails, and a file that says it is too large takes nothing. NULL with a
+** reason. */
 static char *read_file(lyt_state *L, const char *path, size_t *len, const char **why,
                        int *kept) {
   size_t size = 0;
   int fd = open_regular(path, why, &size);
   if (fd < 0) return NULL;
-  size_t cap = size < LYT_MAX_FILE ? size + 1 : LYT_MAX_FILE + 1;
+  static const char too_large[] = "file too large (limit 16 MiB)";
+  if (size > LYT_MAX_FILE) { close(fd); *why = too_large; return NULL; }
+  lytA_mark at = lytA_getmark(&L->code);
+  size_t cap = size + 1;
   char *buf = lytA_alloc(&L->code, cap);
   if (!buf) {  /* close before the error unwinds */
     close(fd);
@@ -302,20 +307,26 @@ static char *read_file(lyt_state *L, const char *path, size_t *len, const char *
   while (r >= 0 && n == cap) {
     size_t ncap = cap < 4096 ? 4096 : cap * 2;
     if (ncap > LYT_MAX_FILE + 1) ncap = LYT_MAX_FILE + 1;
-    if (ncap == cap) { close(fd); *why = "file too large (limit 16 MiB)"; return NULL; }
-    char *nb = lytA_alloc(&L->scratch, ncap);
-    if (!nb) {
+    char *nb = ncap == cap ? NULL : lytA_alloc(&L->scratch, ncap);
+    if (nb) memcpy(nb, buf, n);
+    if (*kept) lytA_release(&L->code, at);
+    *kept = 0;
+    if (!nb) {  /* close before the error unwinds */
       close(fd);
+      if (ncap == cap) { *why = too_large; return NULL; }
       lytS_fail_alloc(&L->cx, &L->scratch);
     }
-    buf = memcpy(nb, buf, n);
+    buf = nb;
     cap = ncap;
-    *kept = 0;
     r = fill(fd, buf + n, cap - n);
     n += r > 0 ? (size_t)r : 0;
   }
   close(fd);
-  if (r < 0) { *why = "read error"; return NULL; }
+  if (r < 0) {
+    if (*kept) lytA_release(&L->code, at);
+    *why = "read error";
+    return NULL;
+  }
   buf[n] = 0;
   *len = n;
   return buf;

@@ -33,6 +33,19 @@ static lyt_state *open_with(int64_t steps, int depth, size_t mem) {
   return L;
 }
 
+/* Bytes a state holds, by a host allocator that counts them. */
+static void *counting(void *ud, void *p, size_t osize, size_t nsize) {
+  size_t *held = ud;
+  if (p) *held -= osize;
+  if (nsize == 0) {
+    free(p);
+    return NULL;
+  }
+  void *q = realloc(p, nsize);
+  *held += q ? nsize : p ? osize : 0;
+  return q;
+}
+
 static const char expo[] = "fn f(n) = if n == 0 then 0 else f(n - 1) + f(n - 1)\nprint f(40)\n";
 
 int main(void) {
@@ -59,6 +72,20 @@ int main(void) {
   fclose(f);
   L = open_with(0, 0, 0);
   expect("file size", L, lyt_dofile(L, path), LYT_ERRFILE, "file too large (limit 16 MiB)");
+  lyt_close(L);
+  /* refused without taking its size in memory, however often it is asked for */
+  size_t held = 0, first = 0;
+  lyt_config c;
+  lyt_config_init(&c);
+  c.alloc = counting, c.alloc_ud = &held;
+  L = lyt_open(&c);
+  if (!L) { printf("cannot open a state\n"); return 1; }
+  for (int i = 0; i < 3; i++) {
+    expect("file size again", L, lyt_dofile(L, path), LYT_ERRFILE, "file too large (limit 16 MiB)");
+    if (i == 0) first = held;
+  }
+  if (held == first && held < (16u << 20)) npass++;
+  else nfail++, printf("FAIL a file too large takes memory: %zu bytes held after one refusal, %zu after three\n", first, held);
   lyt_close(L);
   remove(path);
 
