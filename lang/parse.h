@@ -66,11 +66,12 @@ int lytL_line_key(const char *s, const char *end, lytL_key *k);
 int lytL_line_is(const lytL_key *k, const lytL_line *l, const char *s);
 /* The values of k's literals in the line at s, which has key k. */
 void lytL_line_values(const lytL_key *k, const char *s, int64_t *v);
+static inline int lytL_digit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
 /* Literal i of key k in the line at s, which has key k. */
 static inline int64_t lytL_literal(const lytL_key *k, const char *s, int i) {
   const char *c = s + k->at[i];
   int64_t v = *c++ - '0';  /* a literal has a digit at least, and a newline ends it */
-  while ((unsigned char)(*c - '0') < 10) v = v * 10 + (*c++ - '0');
+  while (lytL_digit(*c)) v = v * 10 + (*c++ - '0');
   return v;
 }
 
@@ -79,7 +80,7 @@ typedef const char *(*lytP_intern_fn)(void *ud, const char *s, size_t n);
 /* The keys lytP_valid read, by line: line line0 + i has key
 ** list[of[i] - 1], or none where of[i] is 0. A byte a line (at most two
 ** a byte of text, what doubling leaves), not a key's pointer: a page of
-** memory first touched costs about as much as running a line. */
+** memory first touched costs about as much as running five lines. */
 #define LYTP_KEYS 192
 typedef struct lytP_line_keys {
   uint8_t *of;
@@ -171,8 +172,6 @@ static inline int lytL_name_char(char c) {
   unsigned char b = (unsigned char)c;
   return (int)(bits[b >> 6] >> (b & 63)) & 1;
 }
-
-static inline int lytL_digit(char c) { return (unsigned)((unsigned char)c - '0') < 10; }
 
 void lytL_lex(lytP_ctx *p, lytP_token *t);
 int lytL_probe(lytP_ctx *p, lytP_token *t);  /* the next token's type (lytP_valid) */

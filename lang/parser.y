@@ -346,9 +346,11 @@ static text_seen *find_text(texts *t, const lytL_line *l, const char *s, const u
   }
 }
 
-/* Line [line]'s key noted, if keys are wanted. Lines come in order. */
-static void give_key(lytP_ctx *p, int32_t line, const text_seen *e) {
+/* Line [line] counted under its key e, and noted as e's if keys are
+** wanted. Lines come in order. */
+static void give_key(lytP_ctx *p, int32_t line, text_seen *e) {
   lytP_line_keys *k = &p->line_keys;
+  e->k.lines++;
   if (!p->keys) return;
   if (!k->of) k->line0 = line;
   int32_t i = line - k->line0;
@@ -378,7 +380,6 @@ static int skip_seen_line(lytP_ctx *p, texts *t, lytP_probe *q) {
   text_seen **empty, *e = t && lytL_line_read(p->cur, p->src->text + p->src->len, &l)
                           ? find_text(t, &l, p->cur, from, &empty) : NULL;
   if (!e) return 0;
-  e->k.lines++;
   give_key(p, p->line, e);
   q->st[1] = e->to[0], q->st[2] = e->to[1];
   p->cur += l.n;
@@ -407,7 +408,6 @@ static void keep_line(lytP_ctx *p, texts **t, const char *s, const uint16_t *fro
     *empty = e;
     (*t)->list[(*t)->count++] = &e->k;
   }
-  e->k.lines++;
   give_key(p, p->line - 1, e);  /* the lexer is past its newline */
 }
 

@@ -70,6 +70,8 @@ void lytI_layout_literal(lyt_state *L, const lytS_tup *shape, const lytS_tup *st
                          int checked, lyt_value *out) {
   lytS_tup *s = (lytS_tup *)shape, *d = (lytS_tup *)stride;
   lytS_layout l = checked ? (lytS_layout){ s, d } : lytS_make_layout(&L->cx, s, d);
+  /* lytI_layout's value, written here: *out = lytI_layout(...) made it on
+  ** the stack and copied it, the stall state.h speaks of */
   lytS_layout *p = lytS_alloc(&L->cx, sizeof l);
   *p = l;
   *out = (lyt_value){ .kind = LYT_VLAYOUT, .u.lay = p };
